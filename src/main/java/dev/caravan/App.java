@@ -1,0 +1,17 @@
+package dev.caravan;
+
+import org.apache.camel.main.Main;
+
+/** Starts Caravan: reads {@code application.properties} from the working directory and loads {@code routes/*.yaml}. */
+public final class App {
+
+    private App() {}
+
+    public static void main(String[] args) throws Exception {
+        Main main = new Main(App.class);
+        if (System.getProperty("camel.main.property-placeholder-location") == null) {
+            main.setPropertyPlaceholderLocations("file:application.properties");
+        }
+        main.run(args);
+    }
+}

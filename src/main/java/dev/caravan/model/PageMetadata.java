@@ -1,0 +1,26 @@
+package dev.caravan.model;
+
+/**
+ * What a page says about itself: meta tags, OpenGraph and JSON-LD. Every field may be null when the page does not say.
+ *
+ * @param title the page title (not prepended to the body)
+ * @param canonicalUrl the absolute canonical URL, if the page declares one
+ * @param siteName the site or publisher name
+ * @param author the author, as the page spells it
+ * @param published the publication date as found (ISO-8601 when the page gives one)
+ * @param language the content language, e.g. {@code en}
+ * @param description the page's own summary
+ */
+public record PageMetadata(
+        String title,
+        String canonicalUrl,
+        String siteName,
+        String author,
+        String published,
+        String language,
+        String description) {
+
+    public static PageMetadata titled(String title) {
+        return new PageMetadata(title, null, null, null, null, null, null);
+    }
+}
