@@ -1,0 +1,95 @@
+package dev.caravan.config;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.caravan.extract.ContentExtractor;
+import dev.caravan.extract.PageConverter;
+import dev.caravan.fetch.FetchPlanner;
+import dev.caravan.fetch.FetchSettings;
+import dev.caravan.fetch.HostGate;
+import dev.caravan.fetch.PageFetcher;
+import dev.caravan.fetch.RobotsPolicy;
+import dev.caravan.fetch.UrlNormalizer;
+import dev.caravan.intake.JobFailures;
+import dev.caravan.intake.JobParser;
+import dev.caravan.intake.JobReader;
+import dev.caravan.pipeline.BoundedResponses;
+import dev.caravan.pipeline.CamelHttpTransport;
+import dev.caravan.pipeline.RetryAfterDelay;
+import dev.caravan.report.FindingSelector;
+import dev.caravan.report.PageStore;
+import dev.caravan.report.ReportBuilder;
+import dev.caravan.report.ReportSettings;
+import dev.caravan.report.ReportWriter;
+import dev.caravan.search.TavilyClient;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import org.apache.camel.CamelConfiguration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.ThreadPoolProfileBuilder;
+import org.apache.camel.spi.Registry;
+
+/**
+ * The composition root: reads every {@code research.*} key once into typed settings and binds the beans the routes
+ * call by name. A bad value stops startup with the key's name in the message.
+ */
+public class CaravanConfiguration implements CamelConfiguration {
+
+    @Override
+    public void configure(CamelContext context) {
+        PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
+        Clock clock = Clock.systemUTC();
+        Registry registry = context.getRegistry();
+
+        FetchSettings fetch = fetchSettings(props);
+        ReportSettings report = new ReportSettings(Path.of(props.string("research.output.dir")),
+                props.intValue("research.report.inline-max-chars"), props.intValue("research.report.max-findings"),
+                props.intValue("research.report.max-findings-per-source"));
+        Path inputDir = Path.of(props.string("research.input.dir"));
+
+        registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes")));
+        registry.bind("jobFailures", new JobFailures(inputDir.resolve(props.string("research.input.failed-dir")), clock));
+        registry.bind("tavily", new TavilyClient(props.string("research.tavily.base-url"),
+                context.getPropertiesComponent().resolveProperty("research.tavily.api-key").orElse("")));
+        registry.bind("retryAfter", new RetryAfterDelay());
+
+        long ttlSeconds = props.longValue("research.cache.ttl-seconds");
+        long maxEntries = props.longValue("research.cache.max-entries");
+        registry.bind("searchCache", cache(ttlSeconds, maxEntries));
+        registry.bind("pageCache", cache(ttlSeconds, maxEntries));
+
+        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs()));
+        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs()));
+        int poolSize = props.intValue("research.fetch.pool-size");
+        if (poolSize < 1) throw new IllegalArgumentException("research.fetch.pool-size must be at least 1, got " + poolSize);
+        context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("fetchPool")
+                .poolSize(poolSize).maxPoolSize(poolSize).maxQueueSize(-1).build());
+
+        CamelHttpTransport transport = new CamelHttpTransport(context.createProducerTemplate());
+        HostGate gate = HostGate.realTime();
+        RobotsPolicy robots = new RobotsPolicy(transport, gate, fetch, clock);
+        registry.bind("fetchPlanner", new FetchPlanner(new UrlNormalizer()));
+        registry.bind("pageFetcher", new PageFetcher(transport, robots, gate, fetch, clock));
+        registry.bind("pageConverter", new PageConverter(new ContentExtractor()));
+        registry.bind("pageStore", new PageStore(report));
+        FindingSelector findings = new FindingSelector(report);
+        registry.bind("findingSelector", findings);
+        registry.bind("reportBuilder", new ReportBuilder(report, findings, clock));
+        registry.bind("reportWriter", new ReportWriter());
+    }
+
+    static FetchSettings fetchSettings(PropertyReader props) {
+        return new FetchSettings(props.string("research.fetch.user-agent"), props.string("research.fetch.robots-agent"),
+                props.longValue("research.fetch.host-delay-ms"), props.longValue("research.fetch.max-crawl-delay-ms"),
+                props.longValue("research.fetch.max-bytes"), props.longValue("research.fetch.timeout-ms"),
+                props.intValue("research.fetch.max-redirects"), props.longValue("research.fetch.robots-max-bytes"),
+                props.longValue("research.fetch.robots-ttl-ms"), props.longValue("research.fetch.robots-error-ttl-ms"));
+    }
+
+    private static Cache<Object, Object> cache(long ttlSeconds, long maxEntries) {
+        if (ttlSeconds < 0) throw new IllegalArgumentException("research.cache.ttl-seconds must not be negative");
+        if (maxEntries < 1) throw new IllegalArgumentException("research.cache.max-entries must be at least 1");
+        return Caffeine.newBuilder().expireAfterWrite(Duration.ofSeconds(ttlSeconds)).maximumSize(maxEntries).build();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.caravan.config;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Reads configuration keys as typed values, failing with the key's name and the bad value. Thread-safe. */
+public final class PropertyReader {
+
+    private final Function<String, Optional<String>> source;
+
+    public PropertyReader(Function<String, Optional<String>> source) {
+        this.source = source;
+    }
+
+    public String string(String key) {
+        return source.apply(key).map(String::strip)
+                .orElseThrow(() -> new IllegalArgumentException("missing configuration key " + key));
+    }
+
+    public long longValue(String key) {
+        String value = string(key);
+        try {
+            return Long.parseLong(value.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, got '" + value + "'");
+        }
+    }
+
+    public int intValue(String key) {
+        long value = longValue(key);
+        if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
+            throw new IllegalArgumentException(key + " is out of range: " + value);
+        }
+        return (int) value;
+    }
+}

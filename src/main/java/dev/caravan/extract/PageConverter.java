@@ -1,0 +1,75 @@
+package dev.caravan.extract;
+
+import dev.caravan.model.ExtractedPage;
+import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchResponse;
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.PageMetadata;
+import dev.caravan.text.PlainText;
+
+/**
+ * Converts a fetched body to Markdown by its content type: HTML through main-content extraction, plain text and
+ * Markdown as they are, JSON and XML as fenced text. Other types are recorded as unsupported. The Content-Type header
+ * is trusted unless it is missing, generic, or the body is plainly binary. Thread-safe.
+ */
+public class PageConverter {
+
+    private static final int EXCERPT_CHARS = 300;
+
+    private final ContentExtractor extractor;
+
+    public PageConverter(ContentExtractor extractor) {
+        this.extractor = extractor;
+    }
+
+    public FetchedPage convert(FetchResponse response) {
+        if (!response.ok()) {
+            return FetchedPage.failed(response.url(), response.finalUrl(), response.outcome(), response.reason(),
+                    response.httpStatus());
+        }
+        byte[] body = response.body();
+        MediaType type = MediaType.parse(response.contentType());
+        if (type.type().isEmpty() || type.type().equals("application/octet-stream")) {
+            type = new MediaType(Decoding.sniff(body), type.charset());
+        }
+        boolean textual = type.isHtml() || type.isPlainText() || type.isJson() || type.isXml();
+        if (!textual) return unsupported(response, type.type());
+        if (Decoding.looksBinary(body)) return unsupported(response, type.type() + " (the body is binary)");
+        ExtractedPage page = extract(body, type, response.finalUrl());
+        if (page.markdown().isBlank()) {
+            return failed(response, FetchOutcome.EMPTY_CONTENT, "no readable text found on the page");
+        }
+        return new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null, response.httpStatus(),
+                type.type(), response.fetchedAt(), page.metadata(), page.markdown(), null, page.markdown().length(),
+                PlainText.excerpt(page.markdown(), EXCERPT_CHARS));
+    }
+
+    private ExtractedPage extract(byte[] body, MediaType type, String url) {
+        String text = Decoding.decode(body, type, type.isHtml());
+        if (type.isHtml()) return extractor.extract(text, url);
+        if (type.isJson()) return new ExtractedPage(fenced("json", text), PageMetadata.titled(null));
+        if (type.isXml()) return new ExtractedPage(fenced("xml", text), PageMetadata.titled(null));
+        return new ExtractedPage(text.strip(), PageMetadata.titled(firstHeading(text)));
+    }
+
+    private static String fenced(String language, String text) {
+        String fence = text.contains("```") ? "~~~~" : "```";
+        return text.isBlank() ? "" : fence + language + "\n" + text.strip() + "\n" + fence;
+    }
+
+    private static String firstHeading(String text) {
+        for (String line : text.split("\n", 20)) {
+            if (line.startsWith("# ")) return line.substring(2).strip();
+        }
+        return null;
+    }
+
+    private static FetchedPage unsupported(FetchResponse response, String type) {
+        return failed(response, FetchOutcome.UNSUPPORTED_TYPE,
+                "unsupported content type " + (type.isEmpty() ? "(none)" : type));
+    }
+
+    private static FetchedPage failed(FetchResponse response, FetchOutcome outcome, String reason) {
+        return FetchedPage.failed(response.url(), response.finalUrl(), outcome, reason, response.httpStatus());
+    }
+}

@@ -1,0 +1,133 @@
+package dev.caravan.intake;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.caravan.model.Job;
+import dev.caravan.model.Query;
+import dev.caravan.report.ReportNames;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a job from the text of a job file: {@code .txt} (one query per line, {@code #} comments) or {@code .json},
+ * {@code .yaml}, {@code .yml} (optional job-level {@code defaults} and a list of {@code queries}). Anything it cannot
+ * run exactly as written is refused with a {@link JobFormatException} saying why. Thread-safe.
+ */
+public class JobParser {
+
+    private static final Set<String> JOB_KEYS = Set.of("defaults", "queries");
+    private static final Set<String> QUERY_KEYS = union(QueryOptions.OPTIONS, Set.of("query", "urls"));
+
+    private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
+    private final ObjectMapper yaml = YAMLMapper.builder().build();
+
+    /** Parses {@code content}; {@code fileName} picks the format and names the job. */
+    public Job parse(String fileName, byte[] content) {
+        String text = decode(content);
+        String name = ReportNames.jobName(fileName);
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        List<Query> queries;
+        if (lower.endsWith(".txt")) queries = lines(text);
+        else if (lower.endsWith(".json")) queries = structured(tree(json, text, "JSON"));
+        else if (lower.endsWith(".yaml") || lower.endsWith(".yml")) queries = structured(tree(yaml, text, "YAML"));
+        else throw new JobFormatException("unsupported job file type; use .txt, .json, .yaml or .yml");
+        if (queries.isEmpty()) throw new JobFormatException("the job file holds no queries");
+        return new Job(name, queries);
+    }
+
+    private static String decode(byte[] content) {
+        if (content.length == 0) throw new JobFormatException("the job file is empty");
+        for (int i = 0; i < Math.min(content.length, 8192); i++) {
+            if (content[i] == 0) throw new JobFormatException("the job file is binary, not text");
+        }
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
+            text = text.startsWith("\uFEFF") ? text.substring(1) : text;
+            if (text.isBlank()) throw new JobFormatException("the job file is empty");
+            return text;
+        } catch (CharacterCodingException e) {
+            throw new JobFormatException("the job file is not UTF-8 text; save it as UTF-8 and drop it again");
+        }
+    }
+
+    private static List<Query> lines(String text) {
+        List<Query> queries = new ArrayList<>();
+        String[] lines = text.split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            QueryOptions.checkText(line, "line " + (i + 1));
+            queries.add(Query.of(line));
+        }
+        return queries;
+    }
+
+    private static JsonNode tree(ObjectMapper mapper, String text, String format) {
+        try {
+            JsonNode node = mapper.readTree(text);
+            if (node == null || node.isMissingNode()) throw new JobFormatException("the job file is empty");
+            return node;
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new JobFormatException("malformed " + format + where + ": " + e.getOriginalMessage());
+        }
+    }
+
+    private static List<Query> structured(JsonNode root) {
+        if (root.isArray()) return queries(root, Map.of());
+        if (!root.isObject()) throw new JobFormatException("the job must be an object with 'queries', or a list of queries");
+        if (!root.has("queries")) return List.of(query(root, Map.of(), "the job"));
+        Map<String, JsonNode> defaults = Map.of();
+        JsonNode d = root.get("defaults");
+        QueryOptions.read(root, JOB_KEYS, "the job");
+        if (d != null && !d.isNull()) {
+            if (!d.isObject()) throw new JobFormatException("'defaults' must be an object of query options");
+            defaults = QueryOptions.read(d, QueryOptions.OPTIONS, "defaults");
+        }
+        JsonNode list = root.get("queries");
+        if (!list.isArray()) throw new JobFormatException("'queries' must be a list");
+        return queries(list, defaults);
+    }
+
+    private static List<Query> queries(JsonNode list, Map<String, JsonNode> defaults) {
+        List<Query> queries = new ArrayList<>();
+        int i = 0;
+        for (JsonNode item : list) queries.add(query(item, defaults, "query " + ++i));
+        return queries;
+    }
+
+    private static Query query(JsonNode item, Map<String, JsonNode> defaults, String where) {
+        if (item.isTextual()) {
+            return QueryOptions.toQuery(item.asText().strip(), defaults, List.of(), where);
+        }
+        if (!item.isObject()) throw new JobFormatException(where + " must be a string or an object, got " + item);
+        Map<String, JsonNode> options = new java.util.LinkedHashMap<>(defaults);
+        options.putAll(QueryOptions.read(item, QUERY_KEYS, where));
+        JsonNode text = options.remove("query");
+        List<String> urls = QueryOptions.strings(options.remove("urls"), "urls", where);
+        if (text != null && !text.isTextual()) throw new JobFormatException("'query' in " + where + " must be a string");
+        if (text == null && urls.isEmpty()) throw new JobFormatException(where + " needs a 'query', 'urls' or both");
+        return QueryOptions.toQuery(text == null ? null : text.asText().strip(), options, urls, where);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.caravan.intake;
+
+import dev.caravan.model.Job;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads a job file from disk, refusing files over the size limit before loading them. Thread-safe. */
+public class JobReader {
+
+    private final JobParser parser;
+    private final long maxBytes;
+
+    public JobReader(JobParser parser, long maxBytes) {
+        if (maxBytes <= 0) throw new IllegalArgumentException("research.input.max-bytes must be positive, got " + maxBytes);
+        this.parser = parser;
+        this.maxBytes = maxBytes;
+    }
+
+    public Job read(String path) {
+        Path file = Path.of(path);
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] content = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+            if (content.length > maxBytes) {
+                throw new JobFormatException("the job file is " + Files.size(file) + " bytes; the limit is " + maxBytes
+                        + " bytes (research.input.max-bytes)");
+            }
+            return parser.parse(file.getFileName().toString(), content);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+    }
+}

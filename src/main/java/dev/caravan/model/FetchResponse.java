@@ -1,0 +1,34 @@
+package dev.caravan.model;
+
+import java.time.Instant;
+
+/**
+ * The raw result of fetching one URL, before its content is converted.
+ *
+ * @param url the URL asked for
+ * @param finalUrl the URL after redirects
+ * @param outcome OK when {@code body} holds a 2xx response, else why not
+ * @param reason one line for the report when not OK
+ * @param httpStatus the last status seen, or null
+ * @param contentType the Content-Type header, or null
+ * @param body the decoded body (empty unless OK)
+ * @param fetchedAt when the last response arrived
+ */
+public record FetchResponse(
+        String url,
+        String finalUrl,
+        FetchOutcome outcome,
+        String reason,
+        Integer httpStatus,
+        String contentType,
+        byte[] body,
+        Instant fetchedAt) {
+
+    public static FetchResponse failed(String url, String finalUrl, FetchOutcome outcome, String reason, Integer status) {
+        return new FetchResponse(url, finalUrl, outcome, reason, status, null, new byte[0], null);
+    }
+
+    public boolean ok() {
+        return outcome == FetchOutcome.OK;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.caravan.model;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * The outcome of fetching one URL, independent of any query, so it can be cached by URL.
+ *
+ * @param url the URL requested first
+ * @param finalUrl the URL after redirects (the page's canonical URL is in {@code metadata})
+ * @param outcome how it ended
+ * @param reason one line saying why, for anything but OK
+ * @param httpStatus the last HTTP status seen, or null when no response came
+ * @param contentType the media type of the body
+ * @param fetchedAt when the response arrived
+ * @param metadata title and the rest, never null
+ * @param markdown the content as Markdown; null when failed or evicted to disk
+ * @param evictedTo where the Markdown was written when it was too large to carry inline
+ * @param chars length of the Markdown
+ * @param excerpt the first few hundred characters of plain text
+ */
+public record FetchedPage(
+        String url,
+        String finalUrl,
+        FetchOutcome outcome,
+        String reason,
+        Integer httpStatus,
+        String contentType,
+        Instant fetchedAt,
+        PageMetadata metadata,
+        String markdown,
+        Path evictedTo,
+        int chars,
+        String excerpt) {
+
+    public static FetchedPage failed(String url, String finalUrl, FetchOutcome outcome, String reason, Integer status) {
+        return new FetchedPage(
+                url, finalUrl, outcome, reason, status, null, null, PageMetadata.titled(null), null, null, 0, null);
+    }
+
+    public boolean fetched() {
+        return outcome == FetchOutcome.OK;
+    }
+
+    public String title() {
+        return metadata.title();
+    }
+
+    public FetchedPage evicted(Path file) {
+        return new FetchedPage(
+                url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, null, file, chars,
+                excerpt);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.caravan.model;
+
+import java.util.List;
+
+/**
+ * One research question with its search options, named as Tavily names them. Options that are null were not given
+ * and fall back to the provider's defaults.
+ *
+ * @param text the search query; null when the query only lists {@code urls} to fetch
+ * @param maxResults how many search results to use (0-20)
+ * @param topic general, news or finance
+ * @param searchDepth basic or advanced
+ * @param includeAnswer whether to ask the provider for its own answer
+ * @param includeDomains only search these domains
+ * @param excludeDomains never search these domains
+ * @param timeRange day, week, month, year (or d, w, m, y)
+ * @param urls pages to fetch in addition to, or instead of, the search results
+ */
+public record Query(
+        String text,
+        Integer maxResults,
+        String topic,
+        String searchDepth,
+        Boolean includeAnswer,
+        List<String> includeDomains,
+        List<String> excludeDomains,
+        String timeRange,
+        List<String> urls) {
+
+    public Query {
+        includeDomains = includeDomains == null ? List.of() : List.copyOf(includeDomains);
+        excludeDomains = excludeDomains == null ? List.of() : List.copyOf(excludeDomains);
+        urls = urls == null ? List.of() : List.copyOf(urls);
+    }
+
+    public static Query of(String text) {
+        return new Query(text, null, null, null, null, null, null, null, null);
+    }
+
+    /** True when the query asks for a search, false when it only lists URLs. */
+    public boolean searches() {
+        return text != null && !text.isBlank();
+    }
+
+    /** The query text, or a description of the URL list for queries without text. */
+    public String label() {
+        return searches() ? text : "pages: " + String.join(", ", urls);
+    }
+
+    public boolean wantsAnswer() {
+        return Boolean.TRUE.equals(includeAnswer);
+    }
+}

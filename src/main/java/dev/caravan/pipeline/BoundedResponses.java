@@ -1,0 +1,123 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.fetch.ResponseLimitException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.camel.component.http.HttpClientConfigurer;
+import org.apache.hc.client5.http.classic.ExecChain;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.HttpEntityWrapper;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * Bounds every response of an HTTP endpoint: a cap on decoded body bytes (it sits outside content decompression, so a
+ * gzip bomb stops at the cap) and a deadline for the whole exchange. The deadline comes from the request header
+ * {@value #DEADLINE_HEADER} (epoch milliseconds), which is removed before the request leaves; without it the
+ * configured timeout applies from the moment the request starts. Thread-safe.
+ */
+public class BoundedResponses implements HttpClientConfigurer {
+
+    public static final String DEADLINE_HEADER = "X-Caravan-Deadline";
+
+    private final long maxBytes;
+    private final long timeoutMs;
+
+    public BoundedResponses(long maxBytes, long timeoutMs) {
+        this.maxBytes = maxBytes;
+        this.timeoutMs = timeoutMs;
+    }
+
+    @Override
+    public void configureHttpClient(org.apache.hc.client5.http.impl.classic.HttpClientBuilder builder) {
+        builder.addExecInterceptorFirst("caravan-bounds", this::execute);
+    }
+
+    private ClassicHttpResponse execute(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
+            throws IOException, org.apache.hc.core5.http.HttpException {
+        long deadline = deadline(request);
+        long remaining = deadline - System.currentTimeMillis();
+        if (remaining <= 0) throw new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage());
+        RequestConfig config = scope.clientContext.getRequestConfigOrDefault();
+        scope.clientContext.setRequestConfig(RequestConfig.copy(config)
+                .setResponseTimeout(Timeout.ofMilliseconds(remaining)).build());
+        ClassicHttpResponse response = chain.proceed(request, scope);
+        HttpEntity entity = response.getEntity();
+        if (entity == null) return response;
+        if (entity.getContentLength() > maxBytes) {
+            response.close();
+            throw new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(entity.getContentLength()));
+        }
+        response.setEntity(new HttpEntityWrapper(entity) {
+            @Override
+            public InputStream getContent() throws IOException {
+                return new Bounded(super.getContent(), response, deadline);
+            }
+        });
+        return response;
+    }
+
+    private long deadline(ClassicHttpRequest request) {
+        Header header = request.getFirstHeader(DEADLINE_HEADER);
+        request.removeHeaders(DEADLINE_HEADER);
+        if (header != null) {
+            try {
+                return Long.parseLong(header.getValue().strip());
+            } catch (NumberFormatException ignored) {
+                // fall through to the configured timeout
+            }
+        }
+        return System.currentTimeMillis() + timeoutMs;
+    }
+
+    private String sizeMessage(long length) {
+        return "larger than the " + maxBytes + "-byte cap" + (length > 0 ? " (" + length + " bytes)" : "");
+    }
+
+    private String deadlineMessage() {
+        return "no complete response within the " + timeoutMs + " ms deadline";
+    }
+
+    private final class Bounded extends FilterInputStream {
+        private final ClassicHttpResponse response;
+        private final long deadline;
+        private long count;
+
+        Bounded(InputStream in, ClassicHttpResponse response, long deadline) {
+            super(in);
+            this.response = response;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) check(1);
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) check(n);
+            return n;
+        }
+
+        private void check(int n) throws IOException {
+            count += n;
+            if (count > maxBytes) fail(new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(-1)));
+            if (System.currentTimeMillis() > deadline) {
+                fail(new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage()));
+            }
+        }
+
+        private void fail(ResponseLimitException e) throws IOException {
+            response.close();
+            throw e;
+        }
+    }
+}

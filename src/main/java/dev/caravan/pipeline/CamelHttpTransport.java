@@ -1,0 +1,74 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.fetch.HttpResult;
+import dev.caravan.fetch.HttpTransport;
+import dev.caravan.fetch.ResponseLimitException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.ProducerTemplate;
+
+/**
+ * Sends fetch requests through the camel-http routes {@code direct:http-page} and {@code direct:http-robots}, where the
+ * endpoint options (User-Agent, timeouts, caps) are configured. Maps network faults to {@link HttpResult} values.
+ * Thread-safe.
+ */
+public class CamelHttpTransport implements HttpTransport {
+
+    private static final String[] KEPT_HEADERS = {"Content-Type", "Location", "Retry-After", "Content-Length"};
+
+    private final ProducerTemplate template;
+
+    public CamelHttpTransport(ProducerTemplate template) {
+        this.template = template;
+    }
+
+    @Override
+    public HttpResult get(URI url, Purpose purpose, Instant deadline) {
+        String endpoint = purpose == Purpose.ROBOTS ? "direct:http-robots" : "direct:http-page";
+        Exchange exchange = template.send(endpoint, ex -> {
+            ex.getMessage().setHeader(Exchange.HTTP_URI, url.toString());
+            ex.getMessage().setHeader(BoundedResponses.DEADLINE_HEADER, Long.toString(deadline.toEpochMilli()));
+        });
+        Exception error = exchange.getException();
+        if (error != null) return failure(error);
+        Message in = exchange.getMessage();
+        Integer status = in.getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
+        Map<String, String> headers = new HashMap<>();
+        for (String name : KEPT_HEADERS) {
+            String value = in.getHeader(name, String.class);
+            if (value != null) headers.put(name.toLowerCase(), value);
+        }
+        byte[] body = in.getBody(byte[].class);
+        return HttpResult.response(status == null ? 0 : status, headers, body);
+    }
+
+    static HttpResult failure(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof ResponseLimitException limit) {
+                return HttpResult.failed(limit.limit() == ResponseLimitException.Limit.SIZE
+                        ? HttpResult.Failure.TOO_LARGE : HttpResult.Failure.TIMEOUT, limit.getMessage());
+            }
+            if (t instanceof SocketTimeoutException || t instanceof InterruptedIOException) {
+                return HttpResult.failed(HttpResult.Failure.TIMEOUT, "timed out: " + t.getMessage());
+            }
+            if (t instanceof UnknownHostException) {
+                return HttpResult.failed(HttpResult.Failure.NETWORK, "host not found: " + t.getMessage());
+            }
+            if (t instanceof ConnectException) {
+                return HttpResult.failed(HttpResult.Failure.NETWORK, "connection refused");
+            }
+        }
+        Throwable root = error;
+        while (root.getCause() != null) root = root.getCause();
+        return HttpResult.failed(HttpResult.Failure.NETWORK, root.getClass().getSimpleName()
+                + (root.getMessage() == null ? "" : ": " + root.getMessage()));
+    }
+}

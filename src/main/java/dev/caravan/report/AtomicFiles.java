@@ -1,0 +1,30 @@
+package dev.caravan.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes files so that readers see either the old file or the whole new one: a temp file, then a rename. */
+public final class AtomicFiles {
+
+    private AtomicFiles() {}
+
+    public static void write(Path target, String content) {
+        try {
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            Path temp = target.resolveSibling("." + target.getFileName() + ".tmp");
+            Files.writeString(temp, content, StandardCharsets.UTF_8);
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + target, e);
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.caravan.report;
+
+import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchTask;
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.PageResult;
+import java.util.List;
+
+/** Page results for faults inside Caravan, so one broken page is a line in the report, not a failed job. */
+public final class PageResults {
+
+    private PageResults() {}
+
+    public static PageResult internalError(FetchTask task, Throwable error) {
+        String detail = error == null ? "unknown" : error.getClass().getSimpleName() + ": " + error.getMessage();
+        FetchedPage page = FetchedPage.failed(task.url(), task.url(), FetchOutcome.INTERNAL_ERROR,
+                "internal error while processing the page (" + detail + ")", null);
+        return new PageResult(task, page, false, List.of());
+    }
+}

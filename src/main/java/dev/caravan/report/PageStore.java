@@ -1,0 +1,88 @@
+package dev.caravan.report;
+
+import dev.caravan.model.FetchedPage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Evicts large pages to {@code output/<job>/pages/} as soon as they are converted, so only a file reference travels
+ * on; and hands cached pages to a new job, copying an evicted file into that job's folder. Thread-safe.
+ */
+public class PageStore {
+
+    private final ReportSettings settings;
+
+    public PageStore(ReportSettings settings) {
+        this.settings = settings;
+    }
+
+    /** The page unchanged when short or failed; else written to disk and returned without its Markdown. */
+    public FetchedPage evictIfLarge(FetchedPage page, String job) {
+        if (!page.fetched() || page.markdown() == null || page.chars() <= settings.inlineMaxChars()) return page;
+        Path file = pagesDir(job).resolve(fileName(page.url()));
+        AtomicFiles.write(file, page.markdown());
+        return page.evicted(file);
+    }
+
+    /**
+     * A cached page made ready for {@code job}, or empty when the cache held nothing usable (for example when the
+     * evicted file it points to was deleted since).
+     */
+    public Optional<FetchedPage> reuse(Object cached, String job) {
+        if (!(cached instanceof FetchedPage page)) return Optional.empty();
+        if (page.evictedTo() == null) return Optional.of(page);
+        if (!Files.isRegularFile(page.evictedTo())) return Optional.empty();
+        Path target = pagesDir(job).resolve(page.evictedTo().getFileName());
+        try {
+            if (!Files.isSameFile(page.evictedTo().getParent(), ensureDir(target.getParent()))) {
+                Files.copy(page.evictedTo(), target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not copy cached page to " + target, e);
+        }
+        return Optional.of(page.evicted(target));
+    }
+
+    /** Reads the Markdown of a page, inline or evicted. */
+    public static String markdownOf(FetchedPage page) {
+        if (page.markdown() != null) return page.markdown();
+        if (page.evictedTo() == null) return "";
+        try {
+            return Files.readString(page.evictedTo());
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private Path pagesDir(String job) {
+        return settings.jobDir(job).resolve("pages");
+    }
+
+    private static Path ensureDir(Path dir) throws IOException {
+        return Files.createDirectories(dir);
+    }
+
+    static String fileName(String url) {
+        String readable = url.replaceFirst("^[a-zA-Z]+://", "").toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        if (readable.length() > 60) readable = readable.substring(0, 60).replaceAll("-+$", "");
+        return readable + "-" + shortHash(url) + ".md";
+    }
+
+    private static String shortHash(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

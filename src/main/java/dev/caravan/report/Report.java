@@ -1,0 +1,25 @@
+package dev.caravan.report;
+
+import java.nio.file.Path;
+
+/**
+ * A rendered report, ready to write.
+ *
+ * @param markdownFile where the report goes
+ * @param sidecarFile where its JSON sidecar goes
+ * @param markdown the report text
+ * @param sidecarJson the sidecar text
+ * @param fetched how many sources were fetched and cited
+ * @param notRetrieved how many URLs were not used
+ * @param findings how many key findings the report has
+ */
+public record Report(
+        Path markdownFile, Path sidecarFile, String markdown, String sidecarJson, int fetched, int notRetrieved,
+        int findings) {
+
+    /** One line for the log. */
+    public String summary() {
+        return markdownFile + " (" + fetched + " source(s), " + notRetrieved + " not retrieved, " + findings
+                + " finding(s))";
+    }
+}

@@ -1,0 +1,109 @@
+package dev.caravan.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Finding;
+import dev.caravan.model.Job;
+import dev.caravan.model.PageResult;
+import dev.caravan.model.Query;
+import dev.caravan.model.SearchResults;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds one query's report and its JSON sidecar. Citation numbers are given only to pages that were fetched, in
+ * result order, so every {@code [n]} points at a real page. Thread-safe.
+ */
+public class ReportBuilder {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final ReportSettings settings;
+    private final FindingSelector findings;
+    private final Clock clock;
+
+    public ReportBuilder(ReportSettings settings, FindingSelector findings, Clock clock) {
+        this.settings = settings;
+        this.findings = findings;
+        this.clock = clock;
+    }
+
+    /** The report for query number {@code index} (from 0) of {@code job}. */
+    public Report build(Job job, int index, SearchResults search, List<PageResult> results) {
+        Query query = job.queries().get(index);
+        String slug = ReportNames.slugs(job.queries()).get(index);
+        Path dir = settings.jobDir(job.name());
+        Path markdownFile = dir.resolve(slug + ".md");
+        List<PageResult> pages = new ArrayList<>(results);
+        pages.sort(Comparator.comparingInt(p -> p.task().order()));
+        Map<Integer, Integer> numbers = new LinkedHashMap<>();
+        for (PageResult p : pages) if (p.page().fetched()) numbers.put(p.task().order(), numbers.size() + 1);
+        List<Finding> chosen = findings.select(pages, numbers);
+        Instant ranAt = clock.instant();
+        String markdown = new ReportMarkdown(job, query, search, pages, numbers, chosen, ranAt, dir).render();
+        String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, chosen, ranAt);
+        int fetched = numbers.size();
+        return new Report(markdownFile, dir.resolve(slug + ".json"), markdown, sidecar, fetched,
+                pages.size() - fetched, chosen.size());
+    }
+
+    private static String sidecar(Job job, Query query, Path markdownFile, SearchResults search,
+            List<PageResult> pages, Map<Integer, Integer> numbers, List<Finding> findings, Instant ranAt) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("query", query.label());
+        root.put("report", markdownFile.toString());
+        root.put("job", job.name());
+        root.put("ran_at", ranAt.toString());
+        ObjectNode s = root.putObject("search");
+        s.put("provider", search.provider());
+        s.put("cached", search.cached());
+        s.put("results", search.hits().size());
+        s.put("answer", search.answer());
+        ArrayNode sources = root.putArray("sources");
+        for (PageResult p : pages) {
+            FetchedPage page = p.page();
+            ObjectNode n = sources.addObject();
+            Integer number = numbers.get(p.task().order());
+            if (number == null) n.putNull("n"); else n.put("n", number);
+            n.put("url", p.task().url());
+            n.put("final_url", page.finalUrl());
+            n.put("title", page.title() != null ? page.title() : p.task().hit() != null ? p.task().hit().title() : null);
+            n.put("status", page.outcome().status().json());
+            n.put("reason", page.reason());
+            if (page.httpStatus() == null) n.putNull("http_status"); else n.put("http_status", page.httpStatus());
+            n.put("chars", page.chars());
+            n.put("evicted_to", page.evictedTo() == null ? null : page.evictedTo().toString());
+            n.put("fetched_at", page.fetchedAt() == null ? null : page.fetchedAt().toString());
+            n.put("outcome", page.outcome().name().toLowerCase());
+            n.put("from", p.task().origin());
+            n.put("cached", p.fromCache());
+            n.put("canonical_url", page.metadata().canonicalUrl());
+            n.put("site_name", page.metadata().siteName());
+            n.put("author", page.metadata().author());
+            n.put("published", page.metadata().published());
+            n.put("language", page.metadata().language());
+        }
+        ArrayNode f = root.putArray("findings");
+        for (Finding finding : findings) {
+            ObjectNode n = f.addObject();
+            n.put("text", finding.text());
+            ArrayNode c = n.putArray("citations");
+            finding.citations().forEach(c::add);
+        }
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

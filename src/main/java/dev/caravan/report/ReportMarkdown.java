@@ -1,0 +1,158 @@
+package dev.caravan.report;
+
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Finding;
+import dev.caravan.model.Job;
+import dev.caravan.model.PageMetadata;
+import dev.caravan.model.PageResult;
+import dev.caravan.model.Query;
+import dev.caravan.model.SearchResults;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Renders one report as Markdown. One instance per report; not shared between threads. */
+final class ReportMarkdown {
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+
+    private final Job job;
+    private final Query query;
+    private final SearchResults search;
+    private final List<PageResult> pages;
+    private final Map<Integer, Integer> numbers;
+    private final List<Finding> findings;
+    private final Instant ranAt;
+    private final Path dir;
+    private final StringBuilder out = new StringBuilder();
+
+    ReportMarkdown(Job job, Query query, SearchResults search, List<PageResult> pages, Map<Integer, Integer> numbers,
+            List<Finding> findings, Instant ranAt, Path dir) {
+        this.job = job;
+        this.query = query;
+        this.search = search;
+        this.pages = pages;
+        this.numbers = numbers;
+        this.findings = findings;
+        this.ranAt = ranAt;
+        this.dir = dir;
+    }
+
+    String render() {
+        out.append("# ").append(oneLine(query.label())).append("\n\n");
+        out.append("- **Query:** ").append(oneLine(query.label())).append('\n');
+        out.append("- **Ran:** ").append(TIME.format(ranAt)).append(" · job `").append(job.name()).append("`\n");
+        out.append("- **Search:** ").append(searchLine()).append('\n');
+        out.append("- **Sources:** ").append(numbers.size()).append(" fetched, ")
+                .append(pages.size() - numbers.size()).append(" not retrieved\n\n");
+        keyFindings();
+        answer();
+        sources();
+        notRetrieved();
+        return out.toString();
+    }
+
+    private String searchLine() {
+        if (!query.searches()) return "none (the job listed its pages)";
+        String line = "Tavily, " + search.hits().size() + " result" + (search.hits().size() == 1 ? "" : "s");
+        return search.cached() ? line + " (served from cache)" : line;
+    }
+
+    private void keyFindings() {
+        out.append("## Key findings\n\n");
+        if (findings.isEmpty()) {
+            out.append(numbers.isEmpty() ? "_No page could be retrieved, so there is nothing to quote._\n\n"
+                    : "_No sentence in the fetched pages matched the query closely enough to quote._\n\n");
+            return;
+        }
+        for (Finding f : findings) {
+            out.append("- ").append(f.text()).append(' ')
+                    .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()))
+                    .append('\n');
+        }
+        out.append('\n');
+    }
+
+    private void answer() {
+        if (!query.wantsAnswer()) return;
+        out.append("## Tavily's answer (provider-generated, not checked against the sources)\n\n");
+        String answer = search.answer();
+        out.append(answer == null || answer.isBlank() ? "_Tavily returned no answer._"
+                : "> " + answer.strip().replace("\n", "\n> ")).append("\n\n");
+    }
+
+    private void sources() {
+        out.append("## Sources\n\n");
+        if (numbers.isEmpty()) out.append("_None._\n\n");
+        for (PageResult p : pages) {
+            Integer n = numbers.get(p.task().order());
+            if (n == null) continue;
+            FetchedPage page = p.page();
+            String title = page.title() != null && !page.title().isBlank() ? page.title()
+                    : p.task().hit() != null && !p.task().hit().title().isBlank() ? p.task().hit().title() : page.finalUrl();
+            out.append("### [").append(n).append("] ").append(oneLine(title)).append("\n\n");
+            out.append("- URL: <").append(p.task().url()).append(">\n");
+            if (!page.finalUrl().equals(p.task().url())) out.append("- Redirected to: <").append(page.finalUrl()).append(">\n");
+            PageMetadata meta = page.metadata();
+            if (meta.canonicalUrl() != null && !meta.canonicalUrl().equals(page.finalUrl())) {
+                out.append("- Canonical URL: <").append(meta.canonicalUrl()).append(">\n");
+            }
+            out.append("- Fetched: ").append(page.fetchedAt() == null ? "unknown" : TIME.format(page.fetchedAt()))
+                    .append(p.fromCache() ? " (from cache)" : "").append(" · ").append(page.chars())
+                    .append(" characters · ").append(page.contentType()).append('\n');
+            List<String> about = new ArrayList<>();
+            if (meta.siteName() != null) about.add("Site: " + oneLine(meta.siteName()));
+            if (meta.author() != null) about.add("Author: " + oneLine(meta.author()));
+            if (meta.published() != null) about.add("Published: " + oneLine(meta.published()));
+            if (!about.isEmpty()) out.append("- ").append(String.join(" · ", about)).append('\n');
+            if (page.excerpt() != null && !page.excerpt().isBlank()) {
+                out.append("- Excerpt: ").append(oneLine(page.excerpt())).append('\n');
+            }
+            out.append('\n');
+            if (page.evictedTo() != null) {
+                String link = dir.relativize(page.evictedTo()).toString().replace('\\', '/');
+                out.append("Full text (").append(page.chars()).append(" characters): [").append(link).append("](")
+                        .append(link).append(")\n\n");
+            } else {
+                out.append("<details><summary>Page content</summary>\n\n").append(demoteHeadings(page.markdown()))
+                        .append("\n\n</details>\n\n");
+            }
+        }
+    }
+
+    private void notRetrieved() {
+        out.append("## Not retrieved\n\n");
+        boolean any = false;
+        for (PageResult p : pages) {
+            if (numbers.containsKey(p.task().order())) continue;
+            any = true;
+            out.append("- <").append(p.task().url()).append("> — ").append(oneLine(p.page().reason())).append('\n');
+        }
+        if (!any) out.append("_Every URL was retrieved._\n");
+    }
+
+    /** Shifts the page's headings down three levels so they nest under its source heading. */
+    static String demoteHeadings(String markdown) {
+        StringBuilder b = new StringBuilder();
+        boolean fence = false;
+        for (String line : markdown.split("\n", -1)) {
+            if (line.startsWith("```") || line.startsWith("~~~")) fence = !fence;
+            if (!fence && line.matches("#{1,6} .*")) {
+                int level = line.indexOf(' ');
+                line = "#".repeat(Math.min(6, level + 3)) + line.substring(level);
+            }
+            b.append(line).append('\n');
+        }
+        return b.toString().strip();
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s+", " ").strip();
+    }
+}

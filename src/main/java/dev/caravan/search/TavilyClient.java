@@ -1,0 +1,127 @@
+package dev.caravan.search;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.caravan.model.Query;
+import dev.caravan.model.SearchHit;
+import dev.caravan.model.SearchResults;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds Tavily {@code POST /search} requests and reads its answers, mapping error statuses to messages a user can
+ * act on. The HTTP call itself is made by the search route through camel-http. The API key is only ever put in the
+ * Authorization header, never in messages. Thread-safe.
+ */
+public class TavilyClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long MAX_RETRY_AFTER_MS = 120_000;
+
+    private final String baseUrl;
+    private final String apiKey;
+
+    public TavilyClient(String baseUrl, String apiKey) {
+        this.baseUrl = baseUrl;
+        this.apiKey = apiKey == null ? "" : apiKey.strip();
+    }
+
+    public TavilyRequest request(Query query) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("query", query.text());
+        if (query.maxResults() != null) body.put("max_results", query.maxResults());
+        if (query.topic() != null) body.put("topic", query.topic());
+        if (query.searchDepth() != null) body.put("search_depth", query.searchDepth());
+        if (query.includeAnswer() != null) body.put("include_answer", query.includeAnswer());
+        if (!query.includeDomains().isEmpty()) strings(body.putArray("include_domains"), query.includeDomains());
+        if (!query.excludeDomains().isEmpty()) strings(body.putArray("exclude_domains"), query.excludeDomains());
+        if (query.timeRange() != null) body.put("time_range", query.timeRange());
+        String json = body.toString();
+        return new TavilyRequest(json, "tavily " + baseUrl + " " + json);
+    }
+
+    /** The Authorization header value; fails fast, before any call, when no key is configured. */
+    public String authorization() {
+        if (apiKey.isEmpty()) {
+            throw new SearchException("TAVILY_API_KEY is not set: export it in the environment and drop the job again");
+        }
+        return "Bearer " + apiKey;
+    }
+
+    /** Reads Tavily's answer: results for 2xx, else an exception whose message says what to do. */
+    public SearchResults response(Integer status, String retryAfter, String body) {
+        int code = status == null ? 0 : status;
+        if (code >= 200 && code < 300) return parse(body);
+        String detail = detail(body);
+        throw switch (code) {
+            case 401 -> new SearchException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
+                    + "invalid. Fix it and drop the job again.");
+            case 432 -> new SearchException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
+                    + "plan or wait for the quota to reset, then drop the job again.");
+            case 433 -> new SearchException("Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
+                    + "the Tavily dashboard, then drop the job again.");
+            case 400 -> new SearchException("Tavily refused the request (HTTP 400)" + detail);
+            case 403 -> new SearchException("Tavily refused access (HTTP 403)" + detail);
+            case 429 -> new RetryableSearchException("Tavily rate limit hit (HTTP 429)" + detail, retryAfterMs(retryAfter));
+            default -> code >= 500
+                    ? new RetryableSearchException("Tavily server error (HTTP " + code + ")" + detail, retryAfterMs(retryAfter))
+                    : new SearchException("Tavily answered HTTP " + code + detail);
+        };
+    }
+
+    private static SearchResults parse(String body) {
+        try {
+            JsonNode root = JSON.readTree(body == null ? "" : body);
+            if (root == null || !root.isObject()) throw new SearchException("Tavily answered with something that is not JSON");
+            List<SearchHit> hits = new ArrayList<>();
+            for (JsonNode r : root.path("results")) {
+                String url = r.path("url").asText("");
+                if (url.isBlank()) continue;
+                hits.add(new SearchHit(url, r.path("title").asText(""), r.path("content").asText(""),
+                        r.path("score").asDouble(0), r.hasNonNull("published_date") ? r.get("published_date").asText() : null));
+            }
+            String answer = root.hasNonNull("answer") ? root.get("answer").asText() : null;
+            return new SearchResults("tavily", answer, hits, false);
+        } catch (JsonProcessingException e) {
+            throw new SearchException("Tavily answered with malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static String detail(String body) {
+        try {
+            JsonNode error = JSON.readTree(body == null ? "" : body).path("detail").path("error");
+            String text = error.isTextual() ? error.asText() : "";
+            if (text.length() > 200) text = text.substring(0, 200) + "…";
+            return text.isBlank() ? "" : ": " + text;
+        } catch (JsonProcessingException e) {
+            return "";
+        }
+    }
+
+    /** Retry-After in seconds or as an HTTP date, capped at two minutes; -1 when absent or unreadable. */
+    static long retryAfterMs(String header) {
+        if (header == null || header.isBlank()) return -1;
+        try {
+            return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(header.strip()) * 1000));
+        } catch (NumberFormatException notSeconds) {
+            try {
+                ZonedDateTime at = ZonedDateTime.parse(header.strip(), DateTimeFormatter.RFC_1123_DATE_TIME);
+                long ms = Duration.between(ZonedDateTime.now(at.getZone()), at).toMillis();
+                return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+            } catch (DateTimeParseException notDate) {
+                return -1;
+            }
+        }
+    }
+
+    private static void strings(ArrayNode array, List<String> values) {
+        values.forEach(array::add);
+    }
+}

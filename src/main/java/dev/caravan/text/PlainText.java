@@ -1,0 +1,50 @@
+package dev.caravan.text;
+
+import java.util.regex.Pattern;
+
+/** Turns Markdown into the plain text a reader sees, for excerpts and quoted sentences. Stateless. */
+public final class PlainText {
+
+    private static final Pattern FENCE = Pattern.compile("(?ms)^(```|~~~).*?^\\1[^\\n]*$");
+    private static final Pattern IMAGE = Pattern.compile("!\\[([^\\]]*)]\\([^)]*\\)");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)]\\((?:[^()]|\\([^)]*\\))*\\)");
+    private static final Pattern REF_LINK = Pattern.compile("\\[([^\\]]+)]\\[[^\\]]*]");
+    private static final Pattern AUTOLINK = Pattern.compile("<(https?://[^>]+)>");
+    private static final Pattern HEADING = Pattern.compile("(?m)^\\s{0,3}#{1,6}\\s+");
+    private static final Pattern QUOTE = Pattern.compile("(?m)^\\s{0,3}(>\\s?)+");
+    private static final Pattern BULLET = Pattern.compile("(?m)^\\s*([-*+]|\\d+[.)])\\s+");
+    private static final Pattern TABLE_RULE = Pattern.compile("(?m)^\\s*\\|?\\s*:?-{3,}.*$");
+    private static final Pattern HR = Pattern.compile("(?m)^\\s*([-*_]\\s*){3,}$");
+    private static final Pattern EMPHASIS = Pattern.compile("(\\*\\*|__|\\*|_|~~|`)(?=\\S)(.+?)(?<=\\S)\\1");
+    private static final Pattern ESCAPE = Pattern.compile("\\\\([\\\\`*_{}\\[\\]()#+\\-.!|>])");
+
+    private PlainText() {}
+
+    /** Plain text of {@code markdown}, paragraphs separated by blank lines, code blocks dropped. */
+    public static String of(String markdown) {
+        if (markdown == null || markdown.isEmpty()) return "";
+        String text = FENCE.matcher(markdown).replaceAll("");
+        text = IMAGE.matcher(text).replaceAll("$1");
+        text = LINK.matcher(text).replaceAll("$1");
+        text = REF_LINK.matcher(text).replaceAll("$1");
+        text = AUTOLINK.matcher(text).replaceAll("$1");
+        text = TABLE_RULE.matcher(text).replaceAll("");
+        text = HR.matcher(text).replaceAll("");
+        text = HEADING.matcher(text).replaceAll("");
+        text = QUOTE.matcher(text).replaceAll("");
+        text = BULLET.matcher(text).replaceAll("");
+        text = EMPHASIS.matcher(text).replaceAll("$2");
+        text = EMPHASIS.matcher(text).replaceAll("$2");
+        text = ESCAPE.matcher(text).replaceAll("$1");
+        text = text.replace('|', ' ').replace('\u00a0', ' ');
+        return text.replaceAll("[ \\t]+", " ").replaceAll("(?m)^ | $", "").replaceAll("\\n{3,}", "\n\n").strip();
+    }
+
+    /** At most {@code max} characters of the plain text, cut at a word boundary with an ellipsis. */
+    public static String excerpt(String markdown, int max) {
+        String text = of(markdown).replaceAll("\\s+", " ").strip();
+        if (text.length() <= max) return text;
+        int cut = text.lastIndexOf(' ', max - 1);
+        return text.substring(0, cut > max / 2 ? cut : max - 1) + "…";
+    }
+}

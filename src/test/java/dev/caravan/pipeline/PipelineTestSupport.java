@@ -1,0 +1,141 @@
+package dev.caravan.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.App;
+import dev.caravan.testing.StubServer;
+import dev.caravan.testing.TavilyStub;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.camel.test.junit5.CamelContextConfiguration;
+import org.apache.camel.test.main.junit5.CamelMainTestSupport;
+import org.junit.jupiter.api.AfterEach;
+
+/**
+ * Boots the real application (root application.properties, routes/*.yaml) with its folders in a temp dir and its
+ * network pointed at loopback stubs: a Tavily stub and a small web site.
+ */
+abstract class PipelineTestSupport extends CamelMainTestSupport {
+
+    // set up from configureContext, which CamelTestSupport calls from its constructor: no field initializers here
+    Path work;
+    TavilyStub tavily;
+    StubServer site;
+
+    private void start() {
+        try {
+            work = Files.createTempDirectory("caravan-test");
+            tavily = new TavilyStub();
+            site = new StubServer();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @AfterEach
+    void stopStubs() {
+        tavily.close();
+        site.close();
+    }
+
+    @Override
+    protected Class<?> getMainClass() {
+        return App.class;
+    }
+
+    @Override
+    protected String getPropertyPlaceholderLocations() {
+        return "file:application.properties";
+    }
+
+    @Override
+    public void configureContext(CamelContextConfiguration config) {
+        super.configureContext(config);
+        start();
+        Properties p = new Properties();
+        p.put("research.input.dir", input().toString());
+        p.put("research.output.dir", output().toString());
+        p.put("research.input.poll-delay-ms", "100");
+        p.put("research.input.settle-ms", "200");
+        p.put("research.tavily.base-url", tavily.baseUrl());
+        p.put("research.tavily.api-key", TavilyStub.KEY);
+        p.put("research.tavily.retry-delay-ms", "50");
+        p.put("research.fetch.host-delay-ms", "50");
+        p.put("research.fetch.timeout-ms", "3000");
+        overrides(p);
+        config.withUseOverridePropertiesWithPropertiesComponent(p);
+    }
+
+    /** Subclasses change settings here. */
+    void overrides(Properties p) {}
+
+    Path input() {
+        return work.resolve("input");
+    }
+
+    Path output() {
+        return work.resolve("output");
+    }
+
+    /** Drops a job file the way users do: written elsewhere, then moved in. */
+    void drop(String name, String content) throws IOException {
+        Files.createDirectories(input());
+        Path temp = work.resolve(name + ".partial");
+        Files.writeString(temp, content, StandardCharsets.UTF_8);
+        Files.move(temp, input().resolve(name));
+    }
+
+    void dropBytes(String name, byte[] content) throws IOException {
+        Files.createDirectories(input());
+        Path temp = work.resolve(name + ".partial");
+        Files.write(temp, content);
+        Files.move(temp, input().resolve(name));
+    }
+
+    /** Waits until {@code file} exists (reports are renamed into place, so existing means complete). */
+    Path awaitFile(Path file) throws InterruptedException {
+        Instant until = Instant.now().plus(Duration.ofSeconds(30));
+        while (!Files.exists(file)) {
+            assertThat(Instant.now()).as("waiting for " + file).isBefore(until);
+            Thread.sleep(50);
+        }
+        return file;
+    }
+
+    /** Waits until the input folder's {@code sub} folder holds {@code count} entries matching {@code suffix}. */
+    List<Path> awaitMoved(String sub, String suffix, int count) throws Exception {
+        Instant until = Instant.now().plus(Duration.ofSeconds(30));
+        while (true) {
+            List<Path> files = list(input().resolve(sub), suffix);
+            if (files.size() >= count) return files;
+            assertThat(Instant.now()).as("waiting for " + count + " file(s) in " + sub).isBefore(until);
+            Thread.sleep(50);
+        }
+    }
+
+    static List<Path> list(Path dir, String suffix) throws IOException {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    static String read(Path file) throws IOException {
+        return Files.readString(file);
+    }
+
+    static String article(String title, String... paragraphs) {
+        StringBuilder b = new StringBuilder("<!doctype html><html lang=\"en\"><head><title>").append(title)
+                .append("</title></head><body><nav><a href=\"/\">Home</a> <a href=\"/about\">About</a></nav>"
+                        + "<article><h1>").append(title).append("</h1>");
+        for (String p : paragraphs) b.append("<p>").append(p).append("</p>");
+        return b.append("</article><footer>Copyright footer text</footer></body></html>").toString();
+    }
+}
