@@ -84,7 +84,9 @@ public class JobParser {
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new JobFormatException("malformed " + format + where + ": " + e.getOriginalMessage());
+            String message = e.getOriginalMessage().replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)]",
+                    "line $1, column $2");
+            throw new JobFormatException("malformed " + format + where + ": " + message);
         }
     }
 

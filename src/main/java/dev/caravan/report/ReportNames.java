@@ -51,7 +51,7 @@ public final class ReportNames {
     private static String hostsOf(List<String> urls) {
         List<String> hosts = new ArrayList<>();
         for (String url : urls) {
-            String host = url.replaceFirst("^[a-zA-Z]+://", "").replaceFirst("[/?#].*$", "");
+            String host = url.replaceFirst("^[a-zA-Z]+://", "").replaceFirst("[/?#].*$", "").replaceFirst(":\\d+$", "");
             if (!hosts.contains(host)) hosts.add(host);
         }
         return String.join(" ", hosts);
