@@ -26,7 +26,6 @@ import java.util.List;
  */
 public final class AddressClassifier {
 
-    private static final Cidr MAPPED = Cidr.parse("::ffff:0:0/96");
     private static final Cidr COMPATIBLE = Cidr.parse("::/96");
     private static final Cidr NAT64 = Cidr.parse("64:ff9b::/96");
     private static final Cidr SIX_TO_FOUR = Cidr.parse("2002::/16");
@@ -49,7 +48,7 @@ public final class AddressClassifier {
             return Verdict.refuse("blocked: no address");
         }
         byte[] b = address.getAddress();
-        boolean mapped = b.length == 16 && MAPPED.contains(b);
+        boolean mapped = isMapped(b);
         byte[] effective = mapped ? Arrays.copyOfRange(b, 12, 16) : b;
         for (Cidr block : allowed) {
             if (block.contains(effective)) {
@@ -102,6 +101,19 @@ public final class AddressClassifier {
     private static String embedded(String form, byte[] ipv4) {
         String inner = describeIpv4(ipv4);
         return inner == null ? null : form + " address embedding " + AddressText.format(ipv4) + ", " + inner;
+    }
+
+    /** True for an IPv6 address of the form ::ffff:a.b.c.d (an IPv4-mapped {@code Inet6Address}). */
+    private static boolean isMapped(byte[] b) {
+        if (b.length != 16 || (b[10] & 0xFF) != 0xFF || (b[11] & 0xFF) != 0xFF) {
+            return false;
+        }
+        for (int i = 0; i < 10; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isZeroOrOne(byte[] b) {

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * A bare address means a single host ({@code /32} or {@code /128}).
  *
  * <p>Families never mix: an IPv4 block contains only {@link Inet4Address}es and an IPv6 block only IPv6 addresses.
- * (The JDK already turns IPv4-mapped literals such as {@code ::ffff:127.0.0.1} into {@link Inet4Address}.)
+ * The JDK turns IPv4-mapped literals such as {@code ::ffff:127.0.0.1} into {@link Inet4Address}, so a mapped block
+ * such as {@code ::ffff:10.0.0.0/104} is the IPv4 block {@code 10.0.0.0/8}.
  * Parsing never consults DNS. Immutable and thread-safe.
  */
 public final class Cidr {
@@ -42,17 +43,19 @@ public final class Cidr {
             throw new IllegalArgumentException("invalid CIDR '" + text + "': " + e.getMessage(), e);
         }
         byte[] bytes = address.getAddress();
-        int max = bytes.length * 8;
+        // The JDK turns IPv4-mapped literals (::ffff:a.b.c.d) into IPv4, so their prefix is counted from bit 96.
+        int offset = bytes.length == 4 && addressPart.indexOf(':') >= 0 ? 96 : 0;
+        int max = bytes.length * 8 + offset;
         int prefix = max;
         if (slash >= 0) {
             String p = t.substring(slash + 1);
-            if (!p.matches("[0-9]{1,3}") || Integer.parseInt(p) > max) {
+            if (!p.matches("[0-9]{1,3}") || Integer.parseInt(p) > max || Integer.parseInt(p) < offset) {
                 throw new IllegalArgumentException(
-                        "invalid CIDR '" + text + "': prefix length must be 0.." + max);
+                        "invalid CIDR '" + text + "': prefix length must be " + offset + ".." + max);
             }
             prefix = Integer.parseInt(p);
         }
-        return new Cidr(mask(bytes, prefix), prefix);
+        return new Cidr(mask(bytes, prefix - offset), prefix - offset);
     }
 
     /** Returns true if {@code address} is of the same family and inside this block. */
