@@ -1,11 +1,13 @@
 package dev.caravan.fetch.guard;
 
 import java.net.InetAddress;
+import java.util.regex.Pattern;
 
 /**
  * The host rules shared by {@link UrlGuard} and {@link GuardedDnsResolver}, in this order:
  * <ol>
- *   <li>the host must be non-empty and made of host-name characters ({@code a-z 0-9 . - _}) or be an IP literal;</li>
+ *   <li>the host must be an IP literal or a valid name: labels of {@code a-z 0-9 - _}, 1-63 long, no leading or
+ *       trailing hyphen, 253 characters at most;</li>
  *   <li>an IP literal (including {@code inet_aton} forms such as {@code 2130706433}) is judged by
  *       {@link AddressClassifier}; it is refused if the domain allow list is non-empty, since it is not a domain;</li>
  *   <li>the denied domains refuse the host and its subdomains (deny wins over allow);</li>
@@ -17,6 +19,10 @@ import java.net.InetAddress;
  * Immutable and thread-safe.
  */
 final class HostPolicy {
+
+    /** Dot-separated labels of 1-63 letters, digits, hyphens or underscores, not starting or ending with a hyphen. */
+    private static final Pattern VALID_NAME =
+            Pattern.compile("(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*");
 
     private final DomainList allowedDomains;
     private final DomainList deniedDomains;
@@ -47,7 +53,7 @@ final class HostPolicy {
             }
             return classifier.classify(literal);
         }
-        if (!h.matches("[a-z0-9_-]+(\\.[a-z0-9_-]+)*")) {
+        if (!VALID_NAME.matcher(h).matches() || h.length() > 253) {
             return Verdict.refuse("blocked: '" + host + "' is not a valid host name");
         }
         String denied = deniedDomains.match(h);
