@@ -6,14 +6,13 @@ import java.util.Objects;
 /**
  * Configuration of the SSRF guard. Validated on construction so that a bad entry fails fast at start-up with a clear
  * message (e.g. {@code invalid allowedAddresses entry: invalid CIDR '10.0.0.0/33': prefix length must be 0..32}).
+ * Immutable (lists are copied) and thread-safe.
  *
  * @param enabled when false, every check allows everything (for local experiments only)
  * @param allowedDomains when non-empty, only these domains and their subdomains may be fetched
  * @param deniedDomains domains (and subdomains) that are always refused; deny wins over allow
  * @param allowedAddresses addresses or CIDR blocks (IPv4 or IPv6) allowed despite the address rules, for tests and
  *                         intranets; empty by default
- *
- * <p>Immutable (lists are copied) and thread-safe.
  */
 public record GuardSettings(
         boolean enabled,

@@ -5,11 +5,10 @@ import java.util.Objects;
 /**
  * The outcome of a guard check: allowed, or refused with a short human reason such as
  * {@code "blocked: 10.0.0.5 is a private address (RFC 1918)"}. Expected refusals are values, not exceptions.
+ * Immutable and thread-safe.
  *
  * @param allowed whether the URL, host or address may be fetched
  * @param reason why it was refused; {@code "allowed"} when allowed
- *
- * <p>Immutable and thread-safe.
  */
 public record Verdict(boolean allowed, String reason) {
 

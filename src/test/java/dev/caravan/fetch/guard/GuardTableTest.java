@@ -129,6 +129,9 @@ class GuardTableTest {
             http://LOCALHOST./                               | localhost
             http://foo.localhost:8080/                       | localhost
             http://ｌｏｃａｌｈｏｓｔ/                         | localhost
+            http://１２７.０.０.１/                           | loopback
+            http://127。0。0。1/                            | loopback
+            http://①⓪.0.0.5/                                | RFC 1918
             http://printer.local/                            | .local
             http://db.INTERNAL/                              | .internal
             http://metadata.google.internal/computeMetadata/ | .internal
