@@ -165,6 +165,15 @@ class GuardedDnsResolverTest {
     }
 
     @Test
+    void theSystemResolverVariantStillRefusesAndAnswersLiteralsWithoutAnyLookup() throws Exception {
+        GuardedDnsResolver system = new GuardedDnsResolver(GuardSettings.defaults());
+
+        assertThatThrownBy(() -> system.resolve("localhost")).isInstanceOf(BlockedAddressException.class);
+        assertThatThrownBy(() -> system.resolve("0177.0.0.1")).hasMessageContaining("loopback");
+        assertThat(system.resolve("93.184.216.34")).extracting(InetAddress::getHostAddress).containsExactly("93.184.216.34");
+    }
+
+    @Test
     void theResolverRequiresSettingsAndAnUnderlyingResolver() {
         assertThatThrownBy(() -> new GuardedDnsResolver(null, dns)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new GuardedDnsResolver(GuardSettings.defaults(), null)).isInstanceOf(NullPointerException.class);
