@@ -10,6 +10,10 @@ import dev.caravan.fetch.HostGate;
 import dev.caravan.fetch.PageFetcher;
 import dev.caravan.fetch.RobotsPolicy;
 import dev.caravan.fetch.UrlNormalizer;
+import dev.caravan.fetch.guard.GuardSettings;
+import dev.caravan.fetch.guard.GuardedDnsResolver;
+import dev.caravan.fetch.guard.UrlGuard;
+import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
@@ -28,6 +32,11 @@ import java.time.Duration;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.ThreadPoolProfileBuilder;
+import org.apache.camel.component.http.HttpComponent;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.io.HttpClientConnectionManager;
+import org.apache.hc.core5.util.Timeout;
 import org.apache.camel.spi.Registry;
 
 /**
@@ -50,7 +59,20 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes")));
         registry.bind("jobFailures", new JobFailures(inputDir.resolve(props.string("research.input.failed-dir")), clock));
-        registry.bind("tavily", new TavilyClient(props.string("research.tavily.base-url"),
+        GuardSettings guardSettings = guardSettings(props);
+        UrlGuard guard = new UrlGuard(guardSettings);
+        String tavilyUrl = props.string("research.tavily.base-url");
+        Verdict tavilyVerdict = guard.check(tavilyUrl);
+        if (tavilyVerdict.refused()) {
+            throw new IllegalArgumentException("research.tavily.base-url " + tavilyUrl + " is refused by the SSRF guard ("
+                    + tavilyVerdict.reason() + "); list its address in research.guard.allowed-addresses if it is trusted");
+        }
+        HttpClientConnectionManager connections = connectionManager(guardSettings, fetch,
+                props.longValue("research.fetch.connect-timeout-ms"));
+        for (String scheme : new String[] {"http", "https"}) {
+            context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
+        }
+        registry.bind("tavily", new TavilyClient(tavilyUrl,
                 context.getPropertiesComponent().resolveProperty("research.tavily.api-key").orElse("")));
         registry.bind("retryAfter", new RetryAfterDelay());
 
@@ -68,15 +90,37 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         CamelHttpTransport transport = new CamelHttpTransport(context.createProducerTemplate());
         HostGate gate = HostGate.realTime();
-        RobotsPolicy robots = new RobotsPolicy(transport, gate, fetch, clock);
+        RobotsPolicy robots = new RobotsPolicy(transport, guard, gate, fetch, clock);
         registry.bind("fetchPlanner", new FetchPlanner(new UrlNormalizer()));
-        registry.bind("pageFetcher", new PageFetcher(transport, robots, gate, fetch, clock));
+        registry.bind("pageFetcher", new PageFetcher(transport, guard, robots, gate, fetch, clock));
         registry.bind("pageConverter", new PageConverter(new ContentExtractor()));
         registry.bind("pageStore", new PageStore(report));
         FindingSelector findings = new FindingSelector(report);
         registry.bind("findingSelector", findings);
         registry.bind("reportBuilder", new ReportBuilder(report, findings, clock));
         registry.bind("reportWriter", new ReportWriter());
+    }
+
+    static GuardSettings guardSettings(PropertyReader props) {
+        return new GuardSettings(Boolean.parseBoolean(props.string("research.guard.enabled")),
+                props.list("research.guard.allowed-domains"), props.list("research.guard.denied-domains"),
+                props.list("research.guard.allowed-addresses"));
+    }
+
+    /**
+     * One connection pool for every camel-http endpoint, resolving names through the SSRF guard: the addresses it
+     * checks are the addresses HttpClient connects to, so DNS rebinding cannot slip past it.
+     */
+    static HttpClientConnectionManager connectionManager(GuardSettings guard, FetchSettings fetch, long connectTimeoutMs) {
+        return PoolingHttpClientConnectionManagerBuilder.create()
+                .setDnsResolver(new GuardedDnsResolver(guard))
+                .setMaxConnTotal(64)
+                .setMaxConnPerRoute(2)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.ofMilliseconds(connectTimeoutMs))
+                        .setSocketTimeout(Timeout.ofMilliseconds(fetch.timeoutMs()))
+                        .build())
+                .build();
     }
 
     static FetchSettings fetchSettings(PropertyReader props) {

@@ -17,6 +17,12 @@ public final class PropertyReader {
                 .orElseThrow(() -> new IllegalArgumentException("missing configuration key " + key));
     }
 
+    /** A comma-separated list; empty entries are dropped. */
+    public java.util.List<String> list(String key) {
+        String value = source.apply(key).orElse("");
+        return java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+    }
+
     public long longValue(String key) {
         String value = string(key);
         try {

@@ -1,5 +1,7 @@
 package dev.caravan.fetch;
 
+import dev.caravan.fetch.guard.UrlGuard;
+import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import java.net.URI;
@@ -12,28 +14,35 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Fetches one page politely: every hop (the first request and each redirect) is checked against robots.txt and waits
- * for its host's turn in the {@link HostGate}. Redirects are followed by hand, up to the configured number of hops.
+ * Fetches one page safely and politely: every hop (the first request and each redirect) is checked by the SSRF
+ * {@link UrlGuard} and against robots.txt, and waits for its host's turn in the {@link HostGate}. Redirects are followed by hand, up to the configured number of hops.
  * Never throws for web failures: they come back as a {@link FetchResponse} outcome. Thread-safe.
  */
 public class PageFetcher {
 
     private final HttpTransport transport;
+    private final UrlGuard guard;
     private final RobotsPolicy robots;
     private final HostGate gate;
     private final FetchSettings settings;
     private final Clock clock;
 
-    public PageFetcher(HttpTransport transport, RobotsPolicy robots, HostGate gate, FetchSettings settings, Clock clock) {
+    public PageFetcher(HttpTransport transport, UrlGuard guard, RobotsPolicy robots, HostGate gate,
+            FetchSettings settings, Clock clock) {
         this.transport = transport;
+        this.guard = guard;
         this.robots = robots;
         this.gate = gate;
         this.settings = settings;
         this.clock = clock;
     }
 
+    /**
+     * Fetches {@code url}. The page's deadline ({@code timeout-ms}) counts its own network time across every hop: time
+     * spent waiting for a host's turn is not charged to it.
+     */
     public FetchResponse fetch(String url) {
-        Instant deadline = clock.instant().plusMillis(settings.timeoutMs());
+        Duration budget = Duration.ofMillis(settings.timeoutMs());
         URI current;
         try {
             current = parse(url);
@@ -43,11 +52,18 @@ public class PageFetcher {
         Set<String> seen = new HashSet<>();
         for (int hop = 0; ; hop++) {
             seen.add(current.toString());
+            Verdict safe = guard.check(current);
+            if (safe.refused()) {
+                return FetchResponse.failed(url, current.toString(), FetchOutcome.BLOCKED, safe.reason(),
+                        hop == 0 ? null : 0);
+            }
             RobotsVerdict verdict = robots.check(current);
             if (!verdict.allowed()) {
                 return FetchResponse.failed(url, current.toString(), verdict.refusal(), verdict.reason(), null);
             }
-            HttpResult result = request(current, verdict.crawlDelay(), deadline);
+            Duration[] spent = {Duration.ZERO};
+            HttpResult result = request(current, verdict.crawlDelay(), budget, spent);
+            budget = budget.minus(spent[0]);
             if (result == null) {
                 return FetchResponse.failed(url, current.toString(), FetchOutcome.TIMEOUT,
                         "no response within " + settings.timeoutMs() + " ms", null);
@@ -87,11 +103,15 @@ public class PageFetcher {
         return url.getPort() == -1 ? host : host + ":" + url.getPort();
     }
 
-    private HttpResult request(URI url, Duration crawlDelay, Instant deadline) {
+    /** One request within the remaining {@code budget}; {@code spent[0]} receives the time it took. */
+    private HttpResult request(URI url, Duration crawlDelay, Duration budget, Duration[] spent) {
         Duration spacing = Duration.ofMillis(Math.max(settings.hostDelayMs(), crawlDelay.toMillis()));
         try (HostGate.Permit ignored = gate.acquire(hostKey(url), spacing)) {
-            if (!clock.instant().isBefore(deadline)) return null;
-            return transport.get(url, HttpTransport.Purpose.PAGE, deadline);
+            if (budget.isNegative() || budget.isZero()) return null;
+            Instant start = clock.instant();
+            HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget));
+            spent[0] = Duration.between(start, clock.instant());
+            return result;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return HttpResult.failed(HttpResult.Failure.NETWORK, "interrupted");

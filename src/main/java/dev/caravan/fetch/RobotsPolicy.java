@@ -6,6 +6,8 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
+import dev.caravan.fetch.guard.UrlGuard;
+import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
 import java.net.URI;
 import java.time.Clock;
@@ -27,14 +29,16 @@ public class RobotsPolicy {
     private record Entry(BaseRobotRules rules, String unavailableReason, long ttlMs) {}
 
     private final HttpTransport transport;
+    private final UrlGuard guard;
     private final HostGate gate;
     private final FetchSettings settings;
     private final Clock clock;
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
     private final Cache<String, Entry> rulesByOrigin;
 
-    public RobotsPolicy(HttpTransport transport, HostGate gate, FetchSettings settings, Clock clock) {
+    public RobotsPolicy(HttpTransport transport, UrlGuard guard, HostGate gate, FetchSettings settings, Clock clock) {
         this.transport = transport;
+        this.guard = guard;
         this.gate = gate;
         this.settings = settings;
         this.clock = clock;
@@ -90,6 +94,8 @@ public class RobotsPolicy {
         URI current = robotsUrl;
         Instant deadline = clock.instant().plusMillis(settings.timeoutMs());
         for (int hop = 0; hop <= MAX_ROBOTS_REDIRECTS; hop++) {
+            Verdict safe = guard.check(current);
+            if (safe.refused()) return unavailable("robots.txt redirected to a blocked address (" + safe.reason() + ")");
             HttpResult result = fetch(current, deadline);
             if (result == null) return unavailable("interrupted while fetching robots.txt");
             if (result.failed()) {
@@ -97,7 +103,11 @@ public class RobotsPolicy {
             }
             int status = result.status();
             if (result.isRedirect()) {
-                current = current.resolve(result.header("location").strip());
+                try {
+                    current = PageFetcher.parse(current.resolve(result.header("location").strip()).toString());
+                } catch (IllegalArgumentException e) {
+                    return unavailable("robots.txt redirected to an unusable location (" + e.getMessage() + ")");
+                }
                 continue;
             }
             if (result.isSuccess()) {

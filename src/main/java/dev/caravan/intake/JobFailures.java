@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.fetch.guard.BlockedAddressException;
 import dev.caravan.report.AtomicFiles;
 import dev.caravan.search.SearchException;
 import java.nio.file.Path;
@@ -31,6 +32,10 @@ public class JobFailures {
     public static String reason(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof JobFormatException || t instanceof SearchException) return t.getMessage();
+            if (t instanceof BlockedAddressException blocked) {
+                return "the search provider's address is refused by the SSRF guard (" + blocked.reason()
+                        + "); list it in research.guard.allowed-addresses if it is trusted";
+            }
         }
         Throwable root = error;
         while (root != null && root.getCause() != null) root = root.getCause();

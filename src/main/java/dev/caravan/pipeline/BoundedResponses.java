@@ -49,13 +49,13 @@ public class BoundedResponses implements HttpClientConfigurer {
         HttpEntity entity = response.getEntity();
         if (entity == null) return response;
         if (entity.getContentLength() > maxBytes) {
-            response.close();
+            scope.execRuntime.discardEndpoint();
             throw new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(entity.getContentLength()));
         }
         response.setEntity(new HttpEntityWrapper(entity) {
             @Override
             public InputStream getContent() throws IOException {
-                return new Bounded(super.getContent(), response, deadline);
+                return new Bounded(super.getContent(), scope, deadline);
             }
         });
         return response;
@@ -83,13 +83,13 @@ public class BoundedResponses implements HttpClientConfigurer {
     }
 
     private final class Bounded extends FilterInputStream {
-        private final ClassicHttpResponse response;
+        private final ExecChain.Scope scope;
         private final long deadline;
         private long count;
 
-        Bounded(InputStream in, ClassicHttpResponse response, long deadline) {
+        Bounded(InputStream in, ExecChain.Scope scope, long deadline) {
             super(in);
-            this.response = response;
+            this.scope = scope;
             this.deadline = deadline;
         }
 
@@ -115,8 +115,9 @@ public class BoundedResponses implements HttpClientConfigurer {
             }
         }
 
+        /** Drops the connection at once: closing the response instead would read the rest of the body first. */
         private void fail(ResponseLimitException e) throws IOException {
-            response.close();
+            scope.execRuntime.discardEndpoint();
             throw e;
         }
     }

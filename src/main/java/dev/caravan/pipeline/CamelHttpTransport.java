@@ -3,6 +3,7 @@ package dev.caravan.pipeline;
 import dev.caravan.fetch.HttpResult;
 import dev.caravan.fetch.HttpTransport;
 import dev.caravan.fetch.ResponseLimitException;
+import dev.caravan.fetch.guard.BlockedAddressException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
@@ -52,6 +53,9 @@ public class CamelHttpTransport implements HttpTransport {
 
     static HttpResult failure(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof BlockedAddressException blocked) {
+                return HttpResult.failed(HttpResult.Failure.BLOCKED, blocked.reason());
+            }
             if (t instanceof ResponseLimitException limit) {
                 return HttpResult.failed(limit.limit() == ResponseLimitException.Limit.SIZE
                         ? HttpResult.Failure.TOO_LARGE : HttpResult.Failure.TIMEOUT, limit.getMessage());

@@ -69,6 +69,7 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
         p.put("research.tavily.retry-delay-ms", "50");
         p.put("research.fetch.host-delay-ms", "50");
         p.put("research.fetch.timeout-ms", "3000");
+        p.put("research.guard.allowed-addresses", "127.0.0.1/32");
         overrides(p);
         config.withUseOverridePropertiesWithPropertiesComponent(p);
     }

@@ -37,14 +37,26 @@ public class StubServer implements AutoCloseable {
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
 
     public StubServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 50);
+        this("127.0.0.1");
+    }
+
+    /** A stub on another loopback address, e.g. 127.0.0.2, to prove that nothing ever reaches it. */
+    public StubServer(String loopbackAddress) throws IOException {
+        InetAddress address = InetAddress.getByName(loopbackAddress);
+        if (!address.isLoopbackAddress()) throw new IllegalArgumentException("stubs bind to loopback only");
+        server = HttpServer.create(new InetSocketAddress(address, 0), 50);
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/", this::dispatch);
         server.start();
     }
 
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        String host = server.getAddress().getAddress().getHostAddress();
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getAddress().getPort();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
     }
 
     public String url(String path) {

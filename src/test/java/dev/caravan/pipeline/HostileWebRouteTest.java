@@ -1,0 +1,152 @@
+package dev.caravan.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.testing.StubServer;
+import dev.caravan.testing.TavilyStub.Result;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.zip.GZIPOutputStream;
+import org.apache.camel.component.http.HttpComponent;
+import org.junit.jupiter.api.Test;
+
+/** Hostile pages end as specific lines under Not retrieved; the report is still written, on time. */
+class HostileWebRouteTest extends PipelineTestSupport {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int TIMEOUT_MS = 1500;
+
+    @Override
+    void overrides(Properties p) {
+        p.put("research.fetch.timeout-ms", Integer.toString(TIMEOUT_MS));
+        p.put("research.fetch.max-bytes", "100000");
+        p.put("research.fetch.host-delay-ms", "0");
+    }
+
+    @Test
+    void addresses_the_policy_refuses_are_never_connected_to_even_after_a_redirect() throws Exception {
+        try (StubServer forbidden = new StubServer("127.0.0.2")) {
+            forbidden.page("/secret", 200, "text/html", "<p>internal data</p>");
+            site.page("/robots.txt", 404, "text/plain", "");
+            site.on("/to-private", (ex, b) -> {
+                ex.getResponseHeaders().set("Location", forbidden.url("/secret"));
+                StubServer.respond(ex, 302, "text/plain", "");
+            });
+            String decimal = "http://2130706434:" + forbidden.port() + "/decimal";
+            tavily.results("ssrf",
+                    new Result(forbidden.url("/secret"), "direct", ""),
+                    new Result("http://[::1]:" + site.port() + "/robots.txt", "ipv6 loopback", ""),
+                    new Result("http://localhost:" + site.port() + "/robots.txt", "by name", ""),
+                    new Result(decimal, "numeric trick", ""),
+                    new Result("http://user:pw@example.com/", "userinfo", ""),
+                    new Result(site.url("/to-private"), "redirect", ""));
+
+            drop("ssrf.json", "{\"queries\": [{\"query\": \"ssrf\", \"max_results\": 10}]}");
+
+            JsonNode sources = sidecar("ssrf/ssrf.json").path("sources");
+            assertThat(forbidden.requests()).isEmpty();
+            assertThat(sources).hasSize(6);
+            for (JsonNode s : sources) {
+                assertThat(s.path("outcome").asText()).as(s.path("url").asText()).isEqualTo("blocked");
+                assertThat(s.path("reason").asText()).as(s.path("url").asText()).isNotBlank();
+            }
+            assertThat(site.requestsTo("/to-private")).hasSize(1);
+            String md = read(output().resolve("ssrf/ssrf.md"));
+            assertThat(md).contains("## Not retrieved").contains(forbidden.url("/secret"));
+        }
+    }
+
+    @Test
+    void every_http_component_shares_the_guarded_connection_pool() {
+        HttpComponent http = context.getComponent("http", HttpComponent.class);
+        HttpComponent https = context.getComponent("https", HttpComponent.class);
+        assertThat(http.getClientConnectionManager()).isNotNull().isSameAs(https.getClientConnectionManager());
+    }
+
+    @Test
+    void slow_huge_looping_and_disguised_pages_become_specific_reasons_within_the_deadline() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.on("/drip", (ex, b) -> {
+            ex.getResponseHeaders().set("Content-Type", "text/html");
+            ex.sendResponseHeaders(200, 0);
+            try (OutputStream out = ex.getResponseBody()) {
+                for (int i = 0; i < 60; i++) {
+                    out.write('x');
+                    out.flush();
+                    Thread.sleep(200);
+                }
+            } catch (IOException | InterruptedException stopped) {
+                // the client hung up, as it should
+            }
+        });
+        site.page("/huge", 200, "text/html", "<p>" + "word ".repeat(60_000) + "</p>");
+        byte[] bomb = gzipOfZeros(50_000_000);
+        site.on("/bomb", (ex, b) -> {
+            ex.getResponseHeaders().set("Content-Type", "text/html");
+            ex.getResponseHeaders().set("Content-Encoding", "gzip");
+            ex.sendResponseHeaders(200, bomb.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(bomb);
+            } catch (IOException stopped) {
+                // the client hung up
+            }
+        });
+        site.on("/loop-a", redirect("/loop-b"));
+        site.on("/loop-b", redirect("/loop-a"));
+        byte[] noise = new byte[4096];
+        new Random(7).nextBytes(noise);
+        site.on("/binary", (ex, b) -> {
+            ex.getResponseHeaders().set("Content-Type", "text/html");
+            ex.sendResponseHeaders(200, noise.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(noise);
+            }
+        });
+        site.page("/fine", 200, "text/html", article("Fine", "A perfectly ordinary page sits among the hostile ones."));
+        String[] paths = {"/drip", "/huge", "/bomb", "/loop-a", "/binary", "/fine"};
+        Result[] results = new Result[paths.length];
+        for (int i = 0; i < paths.length; i++) results[i] = new Result(site.url(paths[i]), paths[i], "");
+        tavily.results("hostile", results);
+
+        Instant start = Instant.now();
+        drop("hostile.json", "{\"queries\": [{\"query\": \"hostile\", \"max_results\": 10}]}");
+        JsonNode sources = sidecar("hostile/hostile.json").path("sources");
+        Duration took = Duration.between(start, Instant.now());
+
+        Map<String, String> outcome = new HashMap<>();
+        for (JsonNode s : sources) outcome.put(s.path("url").asText().replace(site.baseUrl(), ""), s.path("outcome").asText());
+        assertThat(outcome).containsEntry("/drip", "timeout").containsEntry("/huge", "too_large")
+                .containsEntry("/bomb", "too_large").containsEntry("/loop-a", "redirect_limit")
+                .containsEntry("/binary", "unsupported_type").containsEntry("/fine", "ok");
+        assertThat(took).isLessThan(Duration.ofMillis((long) paths.length * TIMEOUT_MS + 2000));
+    }
+
+    private JsonNode sidecar(String path) throws Exception {
+        return JSON.readTree(awaitFile(output().resolve(path)).toFile());
+    }
+
+    private StubServer.Handler redirect(String to) {
+        return (ex, b) -> {
+            ex.getResponseHeaders().set("Location", site.url(to));
+            StubServer.respond(ex, 302, "text/plain", "");
+        };
+    }
+
+    private static byte[] gzipOfZeros(int size) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+            byte[] zeros = new byte[65536];
+            for (int left = size; left > 0; left -= zeros.length) gz.write(zeros, 0, Math.min(left, zeros.length));
+        }
+        return bytes.toByteArray();
+    }
+}
