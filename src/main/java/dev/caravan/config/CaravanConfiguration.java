@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.caravan.extract.ContentExtractor;
 import dev.caravan.extract.PageConverter;
+import dev.caravan.extract.PdfText;
 import dev.caravan.fetch.FetchPlanner;
 import dev.caravan.fetch.FetchSettings;
 import dev.caravan.fetch.HostGate;
@@ -93,7 +94,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         RobotsPolicy robots = new RobotsPolicy(transport, guard, gate, fetch, clock);
         registry.bind("fetchPlanner", new FetchPlanner(new UrlNormalizer()));
         registry.bind("pageFetcher", new PageFetcher(transport, guard, robots, gate, fetch, clock));
-        registry.bind("pageConverter", new PageConverter(new ContentExtractor()));
+        registry.bind("pageConverter", new PageConverter(new ContentExtractor(),
+                new PdfText(props.intValue("research.fetch.pdf-max-pages"))));
         registry.bind("pageStore", new PageStore(report));
         FindingSelector findings = new FindingSelector(report);
         registry.bind("findingSelector", findings);

@@ -8,8 +8,8 @@ import dev.caravan.model.PageMetadata;
 import dev.caravan.text.PlainText;
 
 /**
- * Converts a fetched body to Markdown by its content type: HTML through main-content extraction, plain text and
- * Markdown as they are, JSON and XML as fenced text. Other types are recorded as unsupported. The Content-Type header
+ * Converts a fetched body to Markdown by its content type: HTML through main-content extraction, PDF through PDFBox,
+ * plain text and Markdown as they are, JSON and XML as fenced text. Other types are recorded as unsupported. The Content-Type header
  * is trusted unless it is missing, generic, or the body is plainly binary. Thread-safe.
  */
 public class PageConverter {
@@ -17,9 +17,11 @@ public class PageConverter {
     private static final int EXCERPT_CHARS = 300;
 
     private final ContentExtractor extractor;
+    private final PdfText pdf;
 
-    public PageConverter(ContentExtractor extractor) {
+    public PageConverter(ContentExtractor extractor, PdfText pdf) {
         this.extractor = extractor;
+        this.pdf = pdf;
     }
 
     public FetchedPage convert(FetchResponse response) {
@@ -32,6 +34,9 @@ public class PageConverter {
         if (type.type().isEmpty() || type.type().equals("application/octet-stream")) {
             type = new MediaType(Decoding.sniff(body), type.charset());
         }
+        if (type.type().equals("application/pdf") || Decoding.sniff(body).equals("application/pdf")) {
+            return convertPdf(response, body);
+        }
         boolean textual = type.isHtml() || type.isPlainText() || type.isJson() || type.isXml();
         if (!textual) return unsupported(response, type.type());
         if (Decoding.looksBinary(body)) return unsupported(response, type.type() + " (the body is binary)");
@@ -42,6 +47,15 @@ public class PageConverter {
         return new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null, response.httpStatus(),
                 type.type(), response.fetchedAt(), page.metadata(), page.markdown(), null, page.markdown().length(),
                 PlainText.excerpt(page.markdown(), EXCERPT_CHARS));
+    }
+
+    private FetchedPage convertPdf(FetchResponse response, byte[] body) {
+        return pdf.extract(body).filter(r -> !r.markdown().isBlank())
+                .map(r -> new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null,
+                        response.httpStatus(), "application/pdf", response.fetchedAt(), PageMetadata.titled(r.title()),
+                        r.markdown(), null, r.markdown().length(), PlainText.excerpt(r.markdown(), EXCERPT_CHARS)))
+                .orElseGet(() -> failed(response, FetchOutcome.UNSUPPORTED_TYPE,
+                        "a PDF without extractable text (damaged, encrypted or scanned)"));
     }
 
     private ExtractedPage extract(byte[] body, MediaType type, String url) {

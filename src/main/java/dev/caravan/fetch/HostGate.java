@@ -43,6 +43,18 @@ public class HostGate {
         return new HostGate(Clock.systemUTC(), d -> Thread.sleep(d.toMillis()));
     }
 
+    /** Keeps {@code host} closed for {@code wait} from now (a Retry-After), without affecting other hosts. */
+    public void pause(String host, Duration wait) {
+        HostState state = hosts.get(host, h -> new HostState());
+        state.lock.lock();
+        try {
+            Instant until = clock.instant().plus(wait);
+            if (until.isAfter(state.nextStart)) state.nextStart = until;
+        } finally {
+            state.lock.unlock();
+        }
+    }
+
     /**
      * Blocks until {@code host} is free and its delay has passed, then holds it.
      *
@@ -59,7 +71,8 @@ public class HostGate {
             throw e;
         }
         return () -> {
-            state.nextStart = clock.instant().plus(spacing);
+            Instant next = clock.instant().plus(spacing);
+            if (next.isAfter(state.nextStart)) state.nextStart = next;
             state.lock.unlock();
         };
     }

@@ -3,6 +3,8 @@ package dev.caravan.fetch;
 import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.RetryAfter;
+import java.util.Optional;
 import dev.caravan.model.FetchResponse;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -50,6 +52,7 @@ public class PageFetcher {
             return FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null);
         }
         Set<String> seen = new HashSet<>();
+        boolean retried = false;
         for (int hop = 0; ; hop++) {
             seen.add(current.toString());
             Verdict safe = guard.check(current);
@@ -69,6 +72,19 @@ public class PageFetcher {
                         "no response within " + settings.timeoutMs() + " ms", null);
             }
             if (result.failed()) return failure(url, current, result);
+            Optional<Duration> pause = retryAfter(result);
+            if (pause.isPresent() && !retried) {
+                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
+                    return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR, "HTTP "
+                            + result.status() + " asking to retry after " + pause.get().toSeconds()
+                            + " s, longer than the configured maximum wait", result.status());
+                }
+                gate.pause(hostKey(current), pause.get());
+                retried = true;
+                seen.remove(current.toString());
+                hop--;
+                continue;
+            }
             if (result.isRedirect()) {
                 if (hop >= settings.maxRedirects()) {
                     return FetchResponse.failed(url, current.toString(), FetchOutcome.REDIRECT_LIMIT,
@@ -101,6 +117,12 @@ public class PageFetcher {
     public static String hostKey(URI url) {
         String host = url.getHost().toLowerCase(Locale.ROOT);
         return url.getPort() == -1 ? host : host + ":" + url.getPort();
+    }
+
+    /** The wait a 429 or 503 response asks for with Retry-After, if any. */
+    private Optional<Duration> retryAfter(HttpResult result) {
+        if (result.status() != 429 && result.status() != 503) return Optional.empty();
+        return RetryAfter.parse(result.header("retry-after"), clock.instant());
     }
 
     /** One request within the remaining {@code budget}; {@code spent[0]} receives the time it took. */

@@ -32,6 +32,10 @@ public class JobFailures {
     public static String reason(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof JobFormatException || t instanceof SearchException) return t.getMessage();
+            if (t.getClass().getSimpleName().equals("CallNotPermittedException")) {
+                return "Tavily kept failing, so Caravan stopped calling it for a while (circuit breaker open); "
+                        + "drop the job again later";
+            }
             if (t instanceof BlockedAddressException blocked) {
                 return "the search provider's address is refused by the SSRF guard (" + blocked.reason()
                         + "); list it in research.guard.allowed-addresses if it is trusted";

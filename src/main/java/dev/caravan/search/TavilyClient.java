@@ -8,10 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
-import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import dev.caravan.model.RetryAfter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,6 +45,11 @@ public class TavilyClient {
         return new TavilyRequest(json, "tavily " + baseUrl + " " + json);
     }
 
+    /** The results of a reply, or throws its terminal failure (outside the circuit breaker). */
+    public SearchResults unwrap(SearchReply reply) {
+        return reply.unwrap();
+    }
+
     /** The Authorization header value; fails fast, before any call, when no key is configured. */
     public String authorization() {
         if (apiKey.isEmpty()) {
@@ -55,12 +58,26 @@ public class TavilyClient {
         return "Bearer " + apiKey;
     }
 
-    /** Reads Tavily's answer: results for 2xx, else an exception whose message says what to do. */
-    public SearchResults response(Integer status, String retryAfter, String body) {
+    /**
+     * Reads Tavily's answer: results for 2xx; a terminal failure as a value; throws {@link RetryableSearchException}
+     * for rate limits and server errors, so the route retries them.
+     */
+    public SearchReply response(Integer status, String retryAfter, String body) {
         int code = status == null ? 0 : status;
-        if (code >= 200 && code < 300) return parse(body);
-        String detail = detail(body);
-        throw switch (code) {
+        if (code >= 200 && code < 300) {
+            try {
+                return new SearchReply(parse(body), null);
+            } catch (SearchException e) {
+                return new SearchReply(null, e);
+            }
+        }
+        SearchException failure = failure(code, retryAfter, detail(body));
+        if (failure instanceof RetryableSearchException retryable) throw retryable;
+        return new SearchReply(null, failure);
+    }
+
+    private static SearchException failure(int code, String retryAfter, String detail) {
+        return switch (code) {
             case 401 -> new SearchException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
                     + "invalid. Fix it and drop the job again.");
             case 432 -> new SearchException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
@@ -107,18 +124,7 @@ public class TavilyClient {
 
     /** Retry-After in seconds or as an HTTP date, capped at two minutes; -1 when absent or unreadable. */
     static long retryAfterMs(String header) {
-        if (header == null || header.isBlank()) return -1;
-        try {
-            return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(header.strip()) * 1000));
-        } catch (NumberFormatException notSeconds) {
-            try {
-                ZonedDateTime at = ZonedDateTime.parse(header.strip(), DateTimeFormatter.RFC_1123_DATE_TIME);
-                long ms = Duration.between(ZonedDateTime.now(at.getZone()), at).toMillis();
-                return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
-            } catch (DateTimeParseException notDate) {
-                return -1;
-            }
-        }
+        return RetryAfter.parse(header, Instant.now()).map(d -> Math.min(MAX_RETRY_AFTER_MS, d.toMillis())).orElse(-1L);
     }
 
     private static void strings(ArrayNode array, List<String> values) {

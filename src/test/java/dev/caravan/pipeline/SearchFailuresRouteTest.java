@@ -16,6 +16,7 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
     @Override
     void overrides(Properties p) {
         p.put("research.tavily.max-retries", "2");
+        p.put("research.tavily.breaker-min-calls", "3");
     }
 
     @Test
@@ -72,6 +73,20 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
         Path reason = awaitMoved("failed", "down.txt.error.txt", 1).get(0);
         assertThat(read(reason)).contains("Tavily server error (HTTP 503)");
         assertThat(tavily.searchCalls()).isEqualTo(3);
+    }
+
+    @Test
+    void while_tavily_keeps_failing_the_circuit_breaker_stops_calling_it_and_says_so() throws Exception {
+        tavily.server().page("/search", 500, "application/json", "{\"detail\":{\"error\":\"Internal Server Error\"}}");
+
+        drop("first.txt", "anything at all\n");
+        assertThat(read(awaitMoved("failed", "first.txt.error.txt", 1).get(0))).contains("HTTP 500");
+        int callsBefore = tavily.searchCalls();
+        drop("second.txt", "something else\n");
+
+        Path reason = awaitMoved("failed", "second.txt.error.txt", 1).get(0);
+        assertThat(read(reason)).contains("circuit breaker open");
+        assertThat(tavily.searchCalls()).isEqualTo(callsBefore);
     }
 
     private static StubServer.Handler tavilyHandler() {
