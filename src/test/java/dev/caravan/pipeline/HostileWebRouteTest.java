@@ -130,6 +130,83 @@ class HostileWebRouteTest extends PipelineTestSupport {
         assertThat(took).isLessThan(Duration.ofMillis((long) paths.length * TIMEOUT_MS + 2000));
     }
 
+    @Test
+    void a_429_with_retry_after_pauses_only_that_host_then_retries_once() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        site.on("/busy", (ex, b) -> {
+            if (calls.incrementAndGet() == 1) {
+                ex.getResponseHeaders().set("Retry-After", "1");
+                StubServer.respond(ex, 429, "text/plain", "slow down");
+            } else {
+                StubServer.respond(ex, 200, "text/html", article("Busy", "The busy page answers after a pause."));
+            }
+        });
+        try (StubServer other = new StubServer()) {
+            other.page("/robots.txt", 404, "text/plain", "");
+            other.page("/quick", 200, "text/html", article("Quick", "Another host is not slowed by the pause."));
+            tavily.results("pause", new Result(site.url("/busy"), "busy", ""), new Result(other.url("/quick"), "q", ""));
+
+            drop("pause.txt", "pause\n");
+
+            JsonNode sources = sidecar("pause/pause.json").path("sources");
+            assertThat(sources.get(0).path("outcome").asText()).isEqualTo("ok");
+            var busy = site.requestsTo("/busy");
+            assertThat(busy).hasSize(2);
+            assertThat(Duration.between(busy.get(0).at(), busy.get(1).at())).isGreaterThanOrEqualTo(Duration.ofMillis(950));
+            assertThat(other.requestsTo("/quick").get(0).at()).isBefore(busy.get(1).at());
+        }
+    }
+
+    @Test
+    void pdf_json_and_latin1_pages_are_converted_by_their_content_type() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        byte[] pdf = pdf("Lighthouses guide ships along dangerous coasts at night.");
+        site.on("/guide.pdf", (ex, b) -> {
+            ex.getResponseHeaders().set("Content-Type", "application/pdf");
+            ex.sendResponseHeaders(200, pdf.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(pdf);
+            }
+        });
+        site.page("/data", 200, "application/json", "{\"lighthouses\": 3}");
+        byte[] latin1 = "<html><head><title>Phare</title></head><body><p>Le phare de l'\u00eele est allum\u00e9 chaque nuit.</p></body></html>"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        site.on("/phare", (ex, b) -> {
+            ex.getResponseHeaders().set("Content-Type", "text/html; charset=ISO-8859-1");
+            ex.sendResponseHeaders(200, latin1.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(latin1);
+            }
+        });
+        tavily.results("lighthouses", new Result(site.url("/guide.pdf"), "pdf", ""),
+                new Result(site.url("/data"), "json", ""), new Result(site.url("/phare"), "fr", ""));
+
+        drop("light.txt", "lighthouses\n");
+
+        String md = read(awaitFile(output().resolve("light/lighthouses.md")));
+        assertThat(md).contains("Lighthouses guide ships along dangerous coasts at night. [1]")
+                .contains("application/pdf").contains("```json").contains("Le phare de l'\u00eele est allum\u00e9 chaque nuit.");
+    }
+
+    private static byte[] pdf(String text) throws IOException {
+        try (org.apache.pdfbox.pdmodel.PDDocument doc = new org.apache.pdfbox.pdmodel.PDDocument()) {
+            org.apache.pdfbox.pdmodel.PDPage page = new org.apache.pdfbox.pdmodel.PDPage();
+            doc.addPage(page);
+            try (var content = new org.apache.pdfbox.pdmodel.PDPageContentStream(doc, page)) {
+                content.beginText();
+                content.setFont(new org.apache.pdfbox.pdmodel.font.PDType1Font(
+                        org.apache.pdfbox.pdmodel.font.Standard14Fonts.FontName.HELVETICA), 12);
+                content.newLineAtOffset(50, 700);
+                content.showText(text);
+                content.endText();
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            doc.save(out);
+            return out.toByteArray();
+        }
+    }
+
     private JsonNode sidecar(String path) throws Exception {
         return JSON.readTree(awaitFile(output().resolve(path)).toFile());
     }
