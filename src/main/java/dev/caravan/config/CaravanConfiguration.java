@@ -82,8 +82,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("searchCache", cache(ttlSeconds, maxEntries));
         registry.bind("pageCache", cache(ttlSeconds, maxEntries));
 
-        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs()));
-        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs()));
+        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false));
+        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs(), true));
         int poolSize = props.intValue("research.fetch.pool-size");
         if (poolSize < 1) throw new IllegalArgumentException("research.fetch.pool-size must be at least 1, got " + poolSize);
         context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("fetchPool")

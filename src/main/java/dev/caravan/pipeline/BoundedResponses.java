@@ -26,10 +26,16 @@ public class BoundedResponses implements HttpClientConfigurer {
 
     private final long maxBytes;
     private final long timeoutMs;
+    private final boolean truncate;
 
-    public BoundedResponses(long maxBytes, long timeoutMs) {
+    /**
+     * @param truncate when true, a body over the cap is cut at the cap and read as complete (robots.txt, where RFC
+     *     9309 asks to parse the first 500 KiB); when false, it fails as too large
+     */
+    public BoundedResponses(long maxBytes, long timeoutMs, boolean truncate) {
         this.maxBytes = maxBytes;
         this.timeoutMs = timeoutMs;
+        this.truncate = truncate;
     }
 
     @Override
@@ -48,7 +54,7 @@ public class BoundedResponses implements HttpClientConfigurer {
         ClassicHttpResponse response = chain.proceed(request, scope);
         HttpEntity entity = response.getEntity();
         if (entity == null) return response;
-        if (entity.getContentLength() > maxBytes) {
+        if (entity.getContentLength() > maxBytes && !truncate) {
             scope.execRuntime.discardEndpoint();
             throw new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(entity.getContentLength()));
         }
@@ -95,6 +101,7 @@ public class BoundedResponses implements HttpClientConfigurer {
 
         @Override
         public int read() throws IOException {
+            if (truncated()) return -1;
             int c = super.read();
             if (c >= 0) check(1);
             return c;
@@ -102,14 +109,22 @@ public class BoundedResponses implements HttpClientConfigurer {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
+            if (truncated()) return -1;
+            int n = super.read(b, off, truncate ? (int) Math.min(len, maxBytes - count) : len);
             if (n > 0) check(n);
             return n;
         }
 
+        /** In truncate mode, ends the body at the cap and drops the connection rather than reading the rest. */
+        private boolean truncated() {
+            if (!truncate || count < maxBytes) return false;
+            scope.execRuntime.discardEndpoint();
+            return true;
+        }
+
         private void check(int n) throws IOException {
             count += n;
-            if (count > maxBytes) fail(new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(-1)));
+            if (count > maxBytes && !truncate) fail(new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(-1)));
             if (System.currentTimeMillis() > deadline) {
                 fail(new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage()));
             }

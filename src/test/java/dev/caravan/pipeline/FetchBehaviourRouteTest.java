@@ -42,6 +42,23 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
     }
 
     @Test
+    void an_oversized_robots_txt_is_read_up_to_the_cap_and_its_rules_apply() throws Exception {
+        String filler = "# " + "x".repeat(1000) + "\n";
+        site.page("/robots.txt", 200, "text/plain",
+                "User-agent: *\nDisallow: /closed\n" + filler.repeat(600) + "Disallow: /beyond-the-cap\n");
+        site.page("/closed", 200, "text/html", article("Closed", "Never fetched because robots says so here."));
+        site.page("/beyond-the-cap", 200, "text/html", article("Open", "Rules past the cap are not read at all."));
+        tavily.results("big robots", new Result(site.url("/closed"), "c", ""), new Result(site.url("/beyond-the-cap"), "o", ""));
+
+        drop("bigrobots.txt", "big robots\n");
+
+        String md = read(awaitFile(output().resolve("bigrobots/big-robots.md")));
+        assertThat(site.requestsTo("/closed")).isEmpty();
+        assertThat(site.requestsTo("/beyond-the-cap")).hasSize(1);
+        assertThat(md).contains("robots.txt disallows this path");
+    }
+
+    @Test
     void requests_to_one_host_are_spaced_by_the_host_delay_and_carry_the_user_agent() throws Exception {
         site.page("/robots.txt", 404, "text/plain", "");
         for (int i = 1; i <= 3; i++) {
