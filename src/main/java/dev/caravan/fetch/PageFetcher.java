@@ -84,7 +84,10 @@ public class PageFetcher {
     /** The politeness key of a URL: its host, lower-cased, with the port when it is not the default. */
     public static String hostKey(URI url) {
         String host = url.getHost().toLowerCase(Locale.ROOT);
-        return url.getPort() == -1 ? host : host + ":" + url.getPort();
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        int port = url.getPort();
+        boolean defaultPort = port == -1 || (port == 80 && scheme.equals("http")) || (port == 443 && scheme.equals("https"));
+        return defaultPort ? host : host + ":" + port;
     }
 
     private HttpResult request(URI url, Duration crawlDelay, Instant deadline) {
