@@ -97,7 +97,11 @@ public class RobotsPolicy {
             }
             int status = result.status();
             if (result.isRedirect()) {
-                current = current.resolve(result.header("location").strip());
+                try {
+                    current = current.resolve(result.header("location").strip());
+                } catch (IllegalArgumentException e) {
+                    return unavailable("robots.txt redirected to an unusable location (" + e.getMessage() + ")");
+                }
                 continue;
             }
             if (result.isSuccess()) {
