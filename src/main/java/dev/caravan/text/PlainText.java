@@ -19,6 +19,9 @@ public final class PlainText {
     /** Underscores emphasise only at word edges: {@code snake_case_names} stays as it is (CommonMark). */
     private static final Pattern UNDERSCORE =
             Pattern.compile("(?<![\\p{L}\\p{N}_])(__|_)(?=\\S)(.+?)(?<=\\S)\\1(?![\\p{L}\\p{N}_])");
+    /** Reference markers such as Wikipedia's {@code [3]} (flexmark writes {@code ^[3]^}); they would read as citations. */
+    private static final Pattern FOOTNOTE = Pattern.compile("(?<=\\S)\\^?\\[\\d{1,3}]\\^?");
+    private static final Pattern SUPERSCRIPT = Pattern.compile("\\^([^\\s^][^^\\n]*?)\\^");
     private static final Pattern ESCAPE = Pattern.compile("\\\\([\\\\`*_{}\\[\\]()#+\\-.!|>])");
 
     /** Escaped characters are moved to the private-use area while markup is stripped, so they stay literal. */
@@ -54,6 +57,8 @@ public final class PlainText {
             text = UNDERSCORE.matcher(text).replaceAll("$2");
         }
         text = unprotect(text);
+        text = FOOTNOTE.matcher(text).replaceAll("");
+        text = SUPERSCRIPT.matcher(text).replaceAll("$1");
         text = text.replace('|', ' ').replace('\u00a0', ' ');
         return text.replaceAll("[ \\t]+", " ").replaceAll("(?m)^ | $", "").replaceAll("\\n{3,}", "\n\n").strip();
     }
