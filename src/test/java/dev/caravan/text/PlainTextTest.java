@@ -30,6 +30,10 @@ class PlainTextTest {
             two identifiers kept     | set max_results and min_results               | set max_results and min_results
             underscore emphasis      | an _emphasised_ word                          | an emphasised word
             escaped stars in a word  | a\\*b\\*c equals abc                          | a*b*c equals abc
+            footnote marker          | Heat pumps[3] are efficient.[12]              | Heat pumps are efficient.
+            superscript footnote     | Heat pumps^[\\[3\\]](https://w.org/#cite-3)^ work. | Heat pumps work.
+            superscript kept as text | an area of 20 m^2^ only                       | an area of 20 m2 only
+            spaced bracket kept      | see item [3] below                            | see item [3] below
             escaped brackets         | \\[not a link\\](x)                           | [not a link](x)
             """)
     void markdown_becomes_the_text_a_reader_sees(String name, String markdown, String text) {
