@@ -189,6 +189,38 @@ class JobParserTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
+            duplicated query key   | query: first\\nquery: second                                   | malformed YAML at line 2
+            duplicated option key  | - query: a\\n  topic: news\\n  topic: finance                  | malformed YAML at line 3
+            a second document      | queries: [a]\\n---\\nqueries: [b]                              | malformed YAML at line 3
+            """)
+    void a_yaml_job_whose_meaning_is_ambiguous_is_refused(String name, String yaml, String messageStart) {
+        assertThatThrownBy(() -> parse("job.yaml", yaml.replace("\\n", "\n")))
+                .isInstanceOf(JobFormatException.class)
+                .hasMessageStartingWith(messageStart);
+    }
+
+    @Test
+    void json_after_the_job_is_refused_not_ignored() {
+        assertThatThrownBy(() -> parse("job.json", "{\"queries\": [\"a\"]}\n{\"queries\": [\"b\"]}"))
+                .isInstanceOf(JobFormatException.class)
+                .hasMessageStartingWith("malformed JSON at line 2");
+    }
+
+    @Test
+    void trailing_whitespace_and_a_document_end_are_fine() {
+        assertThat(texts(parse("job.json", "[\"a\"]\n\n  \n"))).containsExactly("a");
+        assertThat(texts(parse("job.yaml", "---\n- a\n...\n"))).containsExactly("a");
+    }
+
+    @Test
+    void a_yaml_file_with_an_empty_document_is_empty() {
+        assertThatThrownBy(() -> parse("job.yaml", "---\n# nothing here\n"))
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage("the job file is empty");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
             unknown option named   | {"queries": [{"query": "q", "depth": "basic"}]}                 | unknown option 'depth' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, query, search_depth, time_range, topic, urls
             unknown job key named  | {"queries": ["q"], "options": {}}                               | unknown option 'options' in the job; allowed: defaults, queries
             unknown default named  | {"defaults": {"urls": ["https://a.org"]}, "queries": ["q"]}     | unknown option 'urls' in defaults; allowed: exclude_domains, include_answer, include_domains, max_results, search_depth, time_range, topic
