@@ -60,6 +60,7 @@ public class TavilyClient {
         int code = status == null ? 0 : status;
         if (code >= 200 && code < 300) return parse(body);
         String detail = detail(body);
+        if (!apiKey.isEmpty()) detail = detail.replace(apiKey, "[key redacted]");
         throw switch (code) {
             case 401 -> new SearchException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
                     + "invalid. Fix it and drop the job again.");
