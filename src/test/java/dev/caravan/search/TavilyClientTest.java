@@ -242,6 +242,16 @@ class TavilyClientTest {
         assertThat(error.getMessage()).doesNotContain(KEY).doesNotContain("S3CRET");
     }
 
+    @ParameterizedTest(name = "HTTP {0}")
+    @ValueSource(ints = {400, 403, 404, 429, 500})
+    void a_provider_detail_that_echoes_the_key_is_redacted(int status) {
+        String body = "{\"detail\": {\"error\": \"Invalid API key: " + KEY + "\"}}";
+
+        Throwable error = catchThrowable(() -> client.response(status, null, body));
+
+        assertThat(error.getMessage()).doesNotContain(KEY).endsWith(": Invalid API key: [key redacted]");
+    }
+
     @Test
     void the_missing_key_message_reveals_no_key() {
         Throwable error = catchThrowable(() -> new TavilyClient("u", "").authorization());
