@@ -74,7 +74,7 @@ public class PageFetcher {
             }
             if (!result.isSuccess()) {
                 return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR,
-                        "HTTP " + result.status() + " " + HttpStatusText.of(result.status()), result.status());
+                        ("HTTP " + result.status() + " " + HttpStatusText.of(result.status())).strip(), result.status());
             }
             return new FetchResponse(url, current.toString(), FetchOutcome.OK, null, result.status(),
                     result.header("content-type"), result.body(), clock.instant());
