@@ -220,6 +220,8 @@ class PageFetcherTest {
             503 | HTTP 503 Service Unavailable
             418 | HTTP 418 client error
             599 | HTTP 599 server error
+            304 | HTTP 304
+            301 | HTTP 301
             """)
     void an_error_status_is_an_http_error_with_its_reason_phrase(int status, String reason) {
         openRobots();
