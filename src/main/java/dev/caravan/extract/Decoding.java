@@ -42,10 +42,14 @@ final class Decoding {
         return Optional.empty();
     }
 
-    /** True when the bytes look like a binary file rather than text: NUL bytes or many control characters. */
+    /**
+     * True when the bytes look like a binary file rather than text: NUL bytes or many control characters. Text behind
+     * a UTF-16 byte-order mark is full of NUL bytes yet is text.
+     */
     static boolean looksBinary(byte[] body) {
         int n = Math.min(body.length, 4096);
         if (n == 0) return false;
+        if (bomCharset(body).filter(c -> !c.equals(StandardCharsets.UTF_8)).isPresent()) return false;
         int control = 0;
         for (int i = 0; i < n; i++) {
             int c = body[i] & 0xff;

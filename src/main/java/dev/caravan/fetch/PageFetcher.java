@@ -106,7 +106,7 @@ public class PageFetcher {
             }
             if (!result.isSuccess()) {
                 return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR,
-                        "HTTP " + result.status() + " " + HttpStatusText.of(result.status()), result.status());
+                        ("HTTP " + result.status() + " " + HttpStatusText.of(result.status())).strip(), result.status());
             }
             return new FetchResponse(url, current.toString(), FetchOutcome.OK, null, result.status(),
                     result.header("content-type"), result.body(), clock.instant());
@@ -116,7 +116,10 @@ public class PageFetcher {
     /** The politeness key of a URL: its host, lower-cased, with the port when it is not the default. */
     public static String hostKey(URI url) {
         String host = url.getHost().toLowerCase(Locale.ROOT);
-        return url.getPort() == -1 ? host : host + ":" + url.getPort();
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        int port = url.getPort();
+        boolean defaultPort = port == -1 || (port == 80 && scheme.equals("http")) || (port == 443 && scheme.equals("https"));
+        return defaultPort ? host : host + ":" + port;
     }
 
     /** The wait a 429 or 503 response asks for with Retry-After, if any. */

@@ -31,8 +31,10 @@ public class JobParser {
     private static final Set<String> JOB_KEYS = Set.of("defaults", "queries");
     private static final Set<String> QUERY_KEYS = union(QueryOptions.OPTIONS, Set.of("query", "urls"));
 
-    private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
-    private final ObjectMapper yaml = YAMLMapper.builder().build();
+    private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+    private final ObjectMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
     /** Parses {@code content}; {@code fileName} picks the format and names the job. */
     public Job parse(String fileName, byte[] content) {
@@ -79,7 +81,7 @@ public class JobParser {
     private static JsonNode tree(ObjectMapper mapper, String text, String format) {
         try {
             JsonNode node = mapper.readTree(text);
-            if (node == null || node.isMissingNode()) throw new JobFormatException("the job file is empty");
+            if (node == null || node.isMissingNode() || node.isNull()) throw new JobFormatException("the job file is empty");
             return node;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();

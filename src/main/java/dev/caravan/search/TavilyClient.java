@@ -71,7 +71,9 @@ public class TavilyClient {
                 return new SearchReply(null, e);
             }
         }
-        SearchException failure = failure(code, retryAfter, detail(body));
+        String detail = detail(body);
+        if (!apiKey.isEmpty()) detail = detail.replace(apiKey, "[key redacted]");
+        SearchException failure = failure(code, retryAfter, detail);
         if (failure instanceof RetryableSearchException retryable) throw retryable;
         return new SearchReply(null, failure);
     }

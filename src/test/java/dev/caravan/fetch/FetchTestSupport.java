@@ -1,0 +1,18 @@
+package dev.caravan.fetch;
+
+/** Settings shared by the fetch unit tests: 1 s host delay, 5 s max Crawl-delay, 10 s deadline, 3 redirects. */
+final class FetchTestSupport {
+
+    static final String AGENT = "CaravanBot";
+
+    private FetchTestSupport() {}
+
+    static FetchSettings settings() {
+        return settings(1_000, 10_000);
+    }
+
+    static FetchSettings settings(long hostDelayMs, long timeoutMs) {
+        return new FetchSettings("CaravanBot/1.0 (+https://caravan.example/about)", AGENT, hostDelayMs, 5_000,
+                1_000_000, timeoutMs, 3, 500_000, 3_600_000, 60_000);
+    }
+}

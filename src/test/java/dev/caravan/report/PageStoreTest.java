@@ -1,0 +1,123 @@
+package dev.caravan.report;
+
+import static dev.caravan.report.Pages.failed;
+import static dev.caravan.report.Pages.fetched;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchedPage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PageStoreTest {
+
+    private static final String URL = "https://Example.org/guides/heat-pumps?page=2";
+    private static final String LONG = "# Guide\n\n" + "Heat pumps move heat. ".repeat(10);
+
+    @TempDir
+    Path out;
+
+    private PageStore store(int inlineMaxChars) {
+        return new PageStore(new ReportSettings(out, inlineMaxChars, 5, 2));
+    }
+
+    @Test
+    void a_page_over_the_inline_limit_is_written_to_the_jobs_pages_folder_and_dropped_from_memory() throws Exception {
+        FetchedPage page = fetched(URL, "Guide", LONG);
+
+        FetchedPage evicted = store(100).evictIfLarge(page, "job-a");
+
+        assertThat(evicted.markdown()).isNull();
+        assertThat(evicted.evictedTo()).isEqualTo(out.resolve("job-a/pages").resolve(PageStore.fileName(URL)));
+        assertThat(Files.readString(evicted.evictedTo())).isEqualTo(LONG);
+        assertThat(evicted.chars()).isEqualTo(LONG.length());
+        assertThat(evicted.title()).isEqualTo("Guide");
+        assertThat(evicted.excerpt()).isEqualTo(page.excerpt());
+        assertThat(PageStore.markdownOf(evicted)).isEqualTo(LONG);
+    }
+
+    @Test
+    void a_page_at_the_inline_limit_stays_inline() {
+        FetchedPage page = fetched(URL, "Guide", LONG);
+
+        assertThat(store(LONG.length()).evictIfLarge(page, "job-a")).isSameAs(page);
+        assertThat(out.resolve("job-a")).doesNotExist();
+    }
+
+    @Test
+    void a_failed_page_is_never_written() {
+        FetchedPage page = failed(URL, FetchOutcome.TIMEOUT, "no response", null);
+
+        assertThat(store(0).evictIfLarge(page, "job-a")).isSameAs(page);
+        assertThat(out.resolve("job-a")).doesNotExist();
+    }
+
+    @Test
+    void the_file_name_is_readable_and_ends_with_a_hash_of_the_url() {
+        String name = PageStore.fileName(URL);
+
+        assertThat(name).matches("example-org-guides-heat-pumps-page-2-[0-9a-f]{8}\\.md");
+        assertThat(PageStore.fileName("https://example.org/guides/heat-pumps?page=2")).isNotEqualTo(name);
+        assertThat(PageStore.fileName("https://example.org/" + "a".repeat(200)))
+                .matches("example-org-a{48}-[0-9a-f]{8}\\.md");
+    }
+
+    @Test
+    void reuse_copies_an_evicted_file_into_the_new_jobs_folder() throws Exception {
+        PageStore store = store(10);
+        FetchedPage cached = store.evictIfLarge(fetched(URL, "Guide", LONG), "job-a");
+
+        Optional<FetchedPage> reused = store.reuse(cached, "job-b");
+
+        Path copy = out.resolve("job-b/pages").resolve(cached.evictedTo().getFileName());
+        assertThat(reused).get().satisfies(p -> {
+            assertThat(p.evictedTo()).isEqualTo(copy);
+            assertThat(p.markdown()).isNull();
+            assertThat(p.chars()).isEqualTo(LONG.length());
+        });
+        assertThat(Files.readString(copy)).isEqualTo(LONG);
+        assertThat(cached.evictedTo()).exists();
+    }
+
+    @Test
+    void reuse_within_the_same_job_keeps_the_file_where_it_is() throws Exception {
+        PageStore store = store(10);
+        FetchedPage cached = store.evictIfLarge(fetched(URL, "Guide", LONG), "job-a");
+
+        assertThat(store.reuse(cached, "job-a")).get().extracting(FetchedPage::evictedTo).isEqualTo(cached.evictedTo());
+        try (var files = Files.list(out.resolve("job-a/pages"))) {
+            assertThat(files.toList()).containsExactly(cached.evictedTo());
+        }
+    }
+
+    @Test
+    void reuse_is_empty_when_the_evicted_file_is_gone() throws Exception {
+        PageStore store = store(10);
+        FetchedPage cached = store.evictIfLarge(fetched(URL, "Guide", LONG), "job-a");
+        Files.delete(cached.evictedTo());
+
+        assertThat(store.reuse(cached, "job-b")).isEmpty();
+        assertThat(PageStore.markdownOf(cached)).isEmpty();
+    }
+
+    @Test
+    void reuse_returns_an_inline_page_as_it_is() {
+        FetchedPage page = fetched(URL, "Guide", "short");
+
+        assertThat(store(10).reuse(page, "job-b")).containsSame(page);
+    }
+
+    @Test
+    void reuse_of_something_that_is_not_a_page_is_empty() {
+        assertThat(store(10).reuse(null, "job-b")).isEmpty();
+        assertThat(store(10).reuse("a string in the cache", "job-b")).isEmpty();
+    }
+
+    @Test
+    void the_markdown_of_a_failed_page_is_empty() {
+        assertThat(PageStore.markdownOf(failed(URL, FetchOutcome.TIMEOUT, "late", null))).isEmpty();
+    }
+}

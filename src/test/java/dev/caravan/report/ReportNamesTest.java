@@ -1,0 +1,73 @@
+package dev.caravan.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.model.Query;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ReportNamesTest {
+
+    private static Query urls(String... urls) {
+        return new Query(null, null, null, null, null, null, null, null, List.of(urls));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            Heat pumps: are they worth it?  | heat-pumps-are-they-worth-it
+            Crème brûlée à Paris            | creme-brulee-a-paris
+            ---Rust vs. Go---               | rust-vs-go
+            2024 EU AI Act                  | 2024-eu-ai-act
+            !!!                             | query
+            东京 weather                    | weather
+            """)
+    void a_slug_is_lower_case_ascii_words_joined_by_dashes(String text, String slug) {
+        assertThat(ReportNames.slug(text)).isEqualTo(slug);
+    }
+
+    @Test
+    void a_long_text_is_cut_to_at_most_60_characters_at_a_word_boundary() {
+        String slug = ReportNames.slug("what are the long term effects of intermittent fasting on cardiovascular health in adults");
+
+        assertThat(slug).isEqualTo("what-are-the-long-term-effects-of-intermittent-fasting-on");
+        assertThat(slug.length()).isLessThanOrEqualTo(60);
+    }
+
+    @Test
+    void a_long_word_is_cut_hard_at_60_characters() {
+        assertThat(ReportNames.slug("x".repeat(80))).isEqualTo("x".repeat(60));
+    }
+
+    @Test
+    void slugs_are_unique_within_a_job() {
+        List<String> slugs = ReportNames.slugs(List.of(Query.of("Heat pumps?"), Query.of("heat pumps!"),
+                Query.of("Heat-2"), Query.of("HEAT PUMPS"), Query.of("heat 2")));
+
+        assertThat(slugs).containsExactly("heat-pumps", "heat-pumps-2", "heat-2", "heat-pumps-3", "heat-2-2");
+        assertThat(slugs).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void a_query_that_only_lists_urls_is_named_after_their_hosts() {
+        List<String> slugs = ReportNames.slugs(List.of(
+                urls("https://www.example.org/a?b", "http://example.com:8080/x", "https://www.example.org/c"),
+                urls("https://www.example.org/z")));
+
+        assertThat(slugs).containsExactly("pages-www-example-org-example-com", "pages-www-example-org");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            queries.txt             | queries
+            /in/box/My Research.yaml| My-Research
+            C:\\\\jobs\\\\q.json         | q
+            archive.tar.json        | archive.tar
+            ...txt                  | job
+            -odd name!.yml          | odd-name-
+            """)
+    void a_job_is_named_after_its_file_made_safe_for_a_folder(String fileName, String name) {
+        assertThat(ReportNames.jobName(fileName.strip())).isEqualTo(name);
+    }
+}
