@@ -21,6 +21,8 @@ import dev.caravan.intake.JobReader;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
+import dev.caravan.pipeline.Rethrow;
+import dev.caravan.progress.Progress;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
@@ -101,6 +103,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("findingSelector", findings);
         registry.bind("reportBuilder", new ReportBuilder(report, findings, clock));
         registry.bind("reportWriter", new ReportWriter());
+        registry.bind("progress", new Progress(report.outputDir().resolve(props.string("research.events.file")), clock));
+        registry.bind("rethrow", new Rethrow());
     }
 
     static GuardSettings guardSettings(PropertyReader props) {

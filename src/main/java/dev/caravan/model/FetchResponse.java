@@ -28,6 +28,11 @@ public record FetchResponse(
         return new FetchResponse(url, finalUrl, outcome, reason, status, null, new byte[0], null);
     }
 
+    /** Size of the decoded body in bytes. */
+    public int bytes() {
+        return body == null ? 0 : body.length;
+    }
+
     public boolean ok() {
         return outcome == FetchOutcome.OK;
     }

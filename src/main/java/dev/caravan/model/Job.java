@@ -8,11 +8,27 @@ import java.util.Objects;
  *
  * @param name the job's name, the base name of its file; it names the report folder
  * @param queries at least one query
+ * @param run the run's label for scheduled jobs (e.g. {@code 2026-11-22T0200}), so each run keeps its own reports;
+ *     null for jobs dropped into the input folder
  */
-public record Job(String name, List<Query> queries) {
+public record Job(String name, List<Query> queries, String run) {
 
     public Job {
         Objects.requireNonNull(name, "name");
         queries = List.copyOf(queries);
+    }
+
+    public Job(String name, List<Query> queries) {
+        this(name, queries, null);
+    }
+
+    /** The same job as one dated run of a schedule. */
+    public Job asRun(String runLabel) {
+        return new Job(name, queries, runLabel);
+    }
+
+    /** The job's folder under the output folder: {@code <name>} or {@code <name>/<run>}. */
+    public String folder() {
+        return run == null ? name : name + "/" + run;
     }
 }

@@ -42,7 +42,7 @@ public class ReportBuilder {
     public Report build(Job job, int index, SearchResults search, List<PageResult> results) {
         Query query = job.queries().get(index);
         String slug = ReportNames.slugs(job.queries()).get(index);
-        Path dir = settings.jobDir(job.name());
+        Path dir = settings.jobDir(job.folder());
         Path markdownFile = dir.resolve(slug + ".md");
         List<PageResult> pages = new ArrayList<>(results);
         pages.sort(Comparator.comparingInt(p -> p.task().order()));

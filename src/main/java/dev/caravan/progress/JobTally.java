@@ -1,0 +1,53 @@
+package dev.caravan.progress;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+/** What one job run has done so far, for its closing summary. Thread-safe. */
+final class JobTally {
+
+    private final Instant started;
+    private final AtomicInteger queries = new AtomicInteger();
+    private final AtomicInteger fetched = new AtomicInteger();
+    private final AtomicInteger searchCalls = new AtomicInteger();
+    private final AtomicInteger cacheHits = new AtomicInteger();
+    private final Map<String, Integer> failedByReason = new TreeMap<>();
+
+    JobTally(Instant started) {
+        this.started = started;
+    }
+
+    void query() {
+        queries.incrementAndGet();
+    }
+
+    void search(boolean cached) {
+        if (cached) cacheHits.incrementAndGet(); else searchCalls.incrementAndGet();
+    }
+
+    void page(String outcome, boolean cached) {
+        if (cached) cacheHits.incrementAndGet();
+        if ("ok".equals(outcome)) {
+            fetched.incrementAndGet();
+        } else {
+            synchronized (failedByReason) {
+                failedByReason.merge(outcome, 1, Integer::sum);
+            }
+        }
+    }
+
+    String summary(Instant now) {
+        String failed;
+        synchronized (failedByReason) {
+            failed = failedByReason.isEmpty() ? "none" : failedByReason.entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+        }
+        return queries + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
+                + searchCalls + " Tavily call(s), " + cacheHits + " cache hit(s), took "
+                + Duration.between(started, now).toMillis() / 1000.0 + " s";
+    }
+}

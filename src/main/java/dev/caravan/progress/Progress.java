@@ -1,0 +1,115 @@
+package dev.caravan.progress;
+
+import dev.caravan.intake.JobFailures;
+import dev.caravan.model.FetchTask;
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Job;
+import dev.caravan.model.PageResult;
+import dev.caravan.model.Query;
+import dev.caravan.model.SearchResults;
+import dev.caravan.report.Report;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Records what the pipeline does as JSON Lines ({@code events.jsonl} in the output folder) and keeps per-job tallies
+ * for the summary line printed when a job ends. The routes call it at each stage; it never throws for bookkeeping
+ * reasons that should not stop a job. Thread-safe.
+ */
+public class Progress {
+
+    private final JsonLines events;
+    private final Clock clock;
+    private final Map<String, JobTally> tallies = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
+
+    public Progress(Path eventsFile, Clock clock) {
+        this.events = new JsonLines(eventsFile);
+        this.clock = clock;
+    }
+
+    public void jobStarted(Job job, String source) {
+        tallies.put(job.folder(), new JobTally(clock.instant()));
+        emit("job_started", job, Map.of("queries", job.queries().size(), "source", source));
+    }
+
+    /** Records the end of a job, failed when {@code error} is not null, and returns its one-line summary. */
+    public String jobFinished(Job job, Throwable failure) {
+        String error = failure == null ? null : JobFailures.reason(failure);
+        JobTally tally = tallies.remove(job.folder());
+        pagesDone.keySet().removeIf(k -> k.startsWith(job.folder() + "#"));
+        String summary = tally == null ? "" : tally.summary(clock.instant());
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("ok", error == null);
+        if (error != null) data.put("error", error);
+        data.put("summary", summary);
+        emit("job_finished", job, data);
+        return summary;
+    }
+
+    public void searchStarted(Job job, Query query) {
+        tally(job).query();
+        emit("search_started", job, Map.of("query", query.label()));
+    }
+
+    public void searchFinished(Job job, Query query, SearchResults results) {
+        tally(job).search(results.cached());
+        emit("search_finished", job, Map.of("query", query.label(), "results", results.hits().size(),
+                "cached", results.cached()));
+    }
+
+    public void searchFailed(Job job, Query query, Throwable failure) {
+        emit("search_finished", job, Map.of("query", query.label(), "error", JobFailures.reason(failure)));
+    }
+
+    /** Records the start of a fetch and returns the start time in epoch milliseconds. */
+    public long fetchStarted(Job job, FetchTask task) {
+        emit("fetch_started", job, Map.of("url", task.url()));
+        return clock.millis();
+    }
+
+    /** Records the end of a fetch and returns the query's count so far, e.g. {@code 3/5}. */
+    public String fetchFinished(Job job, int queryIndex, int total, PageResult result, long startedAtMillis, long bytes) {
+        FetchedPage page = result.page();
+        String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
+        tally(job).page(outcome, result.fromCache());
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("url", result.task().url());
+        data.put("status", page.outcome().status().json());
+        data.put("outcome", outcome);
+        data.put("http_status", page.httpStatus());
+        data.put("bytes", bytes);
+        data.put("ms", Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant()).toMillis());
+        data.put("evicted", page.evictedTo() != null);
+        data.put("cached", result.fromCache());
+        if (page.reason() != null) data.put("reason", page.reason());
+        emit("fetch_finished", job, data);
+        int done = pagesDone.computeIfAbsent(job.folder() + "#" + queryIndex, k -> new AtomicInteger()).incrementAndGet();
+        return done + "/" + total;
+    }
+
+    public void reportWritten(Job job, Query query, Report report) {
+        emit("report_written", job, Map.of("query", query.label(), "report", report.markdownFile().toString(),
+                "sources", report.fetched(), "not_retrieved", report.notRetrieved(), "findings", report.findings()));
+    }
+
+    private JobTally tally(Job job) {
+        return tallies.computeIfAbsent(job.folder(), k -> new JobTally(clock.instant()));
+    }
+
+    private void emit(String type, Job job, Map<String, Object> data) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("time", clock.instant().toString());
+        event.put("event", type);
+        event.put("job", job.name());
+        if (job.run() != null) event.put("run", job.run());
+        event.putAll(data);
+        events.append(event);
+    }
+}
