@@ -60,7 +60,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 props.intValue("research.report.max-findings-per-source"));
         Path inputDir = Path.of(props.string("research.input.dir"));
 
-        registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes")));
+        registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock));
         registry.bind("jobFailures", new JobFailures(inputDir.resolve(props.string("research.input.failed-dir")), clock));
         GuardSettings guardSettings = guardSettings(props);
         UrlGuard guard = new UrlGuard(guardSettings);
