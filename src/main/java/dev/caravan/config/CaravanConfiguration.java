@@ -23,6 +23,7 @@ import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.pipeline.Rethrow;
 import dev.caravan.progress.Progress;
+import dev.caravan.report.AtomicFiles;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
@@ -48,6 +49,8 @@ import org.apache.camel.spi.Registry;
  */
 public class CaravanConfiguration implements CamelConfiguration {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("caravan");
+
     @Override
     public void configure(CamelContext context) {
         PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
@@ -59,6 +62,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                 props.intValue("research.report.inline-max-chars"), props.intValue("research.report.max-findings"),
                 props.intValue("research.report.max-findings-per-source"));
         Path inputDir = Path.of(props.string("research.input.dir"));
+        int swept = AtomicFiles.sweepTempFiles(report.outputDir());
+        if (swept > 0) LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
 
         registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock));
         registry.bind("jobFailures", new JobFailures(inputDir.resolve(props.string("research.input.failed-dir")), clock));

@@ -1,0 +1,157 @@
+package dev.caravan.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.App;
+import dev.caravan.testing.StubServer;
+import dev.caravan.testing.TavilyStub;
+import dev.caravan.testing.TavilyStub.Result;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs Caravan in a child JVM on a batch of 20 job files, stops it hard (kill -9) or politely (SIGTERM) in the middle,
+ * restarts it in batch mode, and checks that every job ends with exactly its report and nothing half-written.
+ */
+class CrashRecoveryTest {
+
+    private static final int JOBS = 20;
+
+    @TempDir
+    Path work;
+
+    private TavilyStub tavily;
+    private StubServer site;
+    private final List<Process> children = new ArrayList<>();
+
+    @BeforeEach
+    void stubs() throws IOException {
+        tavily = new TavilyStub();
+        site = new StubServer();
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.on("/slow", (ex, b) -> {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            StubServer.respond(ex, 200, "text/html", "<html><head><title>Slow</title></head><body><article>"
+                    + "<p>" + "Slow pages make a batch take long enough to be interrupted midway. ".repeat(40)
+                    + "</p></article></body></html>");
+        });
+        Files.createDirectories(work.resolve("input"));
+        for (int i = 1; i <= JOBS; i++) {
+            String query = "topic number " + i;
+            tavily.results(query, new Result(site.url("/slow?n=" + i), "Slow " + i, ""));
+            Files.writeString(work.resolve("input").resolve(String.format("job-%02d.txt", i)), query + "\n");
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        children.forEach(Process::destroyForcibly);
+        tavily.close();
+        site.close();
+    }
+
+    @Test
+    void kill_9_in_the_middle_of_a_batch_loses_and_duplicates_nothing() throws Exception {
+        Process first = start(false);
+        awaitReports(3, first);
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        assertThat(reports().size()).as("killed mid-batch").isLessThan(JOBS);
+
+        Process second = start(true);
+        assertThat(second.waitFor(90, TimeUnit.SECONDS)).as("batch mode exits by itself").isTrue();
+        assertThat(second.exitValue()).isZero();
+
+        assertEveryJobHasExactlyItsReport();
+    }
+
+    @Test
+    void sigterm_stops_gracefully_and_a_restart_finishes_the_batch() throws Exception {
+        Process first = start(false);
+        awaitReports(2, first);
+        Instant stopAt = Instant.now();
+        first.destroy();
+        assertThat(first.waitFor(30, TimeUnit.SECONDS)).as("stops within the shutdown timeout").isTrue();
+        assertThat(Duration.between(stopAt, Instant.now())).isLessThan(Duration.ofSeconds(20));
+
+        Process second = start(true);
+        assertThat(second.waitFor(90, TimeUnit.SECONDS)).isTrue();
+
+        assertEveryJobHasExactlyItsReport();
+    }
+
+    private void assertEveryJobHasExactlyItsReport() throws IOException {
+        for (int i = 1; i <= JOBS; i++) {
+            Path dir = work.resolve("output").resolve(String.format("job-%02d", i));
+            assertThat(list(dir, ".md")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".md"));
+            assertThat(list(dir, ".json")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".json"));
+            assertThat(Files.readString(dir.resolve("topic-number-" + i + ".md"))).contains("## Sources");
+        }
+        try (Stream<Path> all = Files.walk(work.resolve("output"))) {
+            assertThat(all.filter(p -> p.getFileName().toString().contains("caravan-tmp")).toList()).isEmpty();
+        }
+        assertThat(list(work.resolve("input"), ".txt")).isEmpty();
+        assertThat(list(work.resolve("input/processed"), ".txt")).hasSize(JOBS);
+        assertThat(list(work.resolve("input/failed"), "")).isEmpty();
+    }
+
+    private Process start(boolean batch) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                "-Dresearch.input.dir=" + work.resolve("input"),
+                "-Dresearch.output.dir=" + work.resolve("output"),
+                "-Dresearch.tavily.base-url=" + tavily.baseUrl(),
+                "-Dresearch.tavily.api-key=" + TavilyStub.KEY,
+                "-Dresearch.guard.allowed-addresses=127.0.0.1/32",
+                "-Dresearch.fetch.host-delay-ms=0",
+                "-Dresearch.input.poll-delay-ms=100",
+                "-Dresearch.input.settle-ms=100",
+                "-Dcamel.main.shutdown-timeout=15",
+                "-Dresearch.exit-when-idle-seconds=" + (batch ? "3" : "0"),
+                App.class.getName()));
+        Process p = new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile())
+                .redirectErrorStream(true).redirectOutput(work.resolve("child-" + children.size() + ".log").toFile())
+                .start();
+        children.add(p);
+        return p;
+    }
+
+    private void awaitReports(int count, Process child) throws Exception {
+        Instant until = Instant.now().plus(Duration.ofSeconds(60));
+        while (reports().size() < count) {
+            assertThat(child.isAlive()).as("child still running").isTrue();
+            assertThat(Instant.now()).as("waiting for " + count + " reports").isBefore(until);
+            Thread.sleep(50);
+        }
+    }
+
+    private List<Path> reports() throws IOException {
+        Path out = work.resolve("output");
+        if (!Files.isDirectory(out)) return List.of();
+        try (Stream<Path> all = Files.walk(out)) {
+            return all.filter(p -> p.getFileName().toString().endsWith(".md")).toList();
+        }
+    }
+
+    private static List<Path> list(Path dir, String suffix) throws IOException {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+}
