@@ -33,6 +33,8 @@ import dev.caravan.search.TavilyClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.ThreadPoolProfileBuilder;
@@ -108,7 +110,13 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("findingSelector", findings);
         registry.bind("reportBuilder", new ReportBuilder(report, findings, clock));
         registry.bind("reportWriter", new ReportWriter());
-        registry.bind("progress", new Progress(report.outputDir().resolve(props.string("research.events.file")), clock));
+        PrometheusMeterRegistry meters = registry.lookupByNameAndType("metricsRegistry", PrometheusMeterRegistry.class);
+        if (meters == null) {
+            meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            registry.bind("metricsRegistry", meters);
+        }
+        registry.bind("progress",
+                new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock));
         registry.bind("rethrow", new Rethrow());
     }
 

@@ -8,6 +8,8 @@ import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
 import dev.caravan.report.Report;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,23 +27,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class Progress {
 
     private final JsonLines events;
+    private final PipelineMetrics metrics;
     private final Clock clock;
     private final Map<String, JobTally> tallies = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
 
-    public Progress(Path eventsFile, Clock clock) {
+    public Progress(Path eventsFile, MeterRegistry meters, Clock clock) {
         this.events = new JsonLines(eventsFile);
+        this.metrics = new PipelineMetrics(meters);
         this.clock = clock;
     }
 
     public void jobStarted(Job job, String source) {
         tallies.put(job.folder(), new JobTally(clock.instant()));
+        metrics.jobStarted();
         emit("job_started", job, Map.of("queries", job.queries().size(), "source", source));
     }
 
     /** Records the end of a job, failed when {@code error} is not null, and returns its one-line summary. */
     public String jobFinished(Job job, Throwable failure) {
         String error = failure == null ? null : JobFailures.reason(failure);
+        metrics.jobFinished(failure == null);
         JobTally tally = tallies.remove(job.folder());
         pagesDone.keySet().removeIf(k -> k.startsWith(job.folder() + "#"));
         String summary = tally == null ? "" : tally.summary(clock.instant());
@@ -60,11 +66,13 @@ public class Progress {
 
     public void searchFinished(Job job, Query query, SearchResults results) {
         tally(job).search(results.cached());
+        metrics.search(results.cached());
         emit("search_finished", job, Map.of("query", query.label(), "results", results.hits().size(),
                 "cached", results.cached()));
     }
 
     public void searchFailed(Job job, Query query, Throwable failure) {
+        metrics.searchFailed();
         emit("search_finished", job, Map.of("query", query.label(), "error", JobFailures.reason(failure)));
     }
 
@@ -79,13 +87,15 @@ public class Progress {
         FetchedPage page = result.page();
         String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
         tally(job).page(outcome, result.fromCache());
+        Duration took = Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant());
+        metrics.fetch(outcome, host(result.task().url()), took, result.fromCache());
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", result.task().url());
         data.put("status", page.outcome().status().json());
         data.put("outcome", outcome);
         data.put("http_status", page.httpStatus());
         data.put("bytes", bytes);
-        data.put("ms", Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant()).toMillis());
+        data.put("ms", took.toMillis());
         data.put("evicted", page.evictedTo() != null);
         data.put("cached", result.fromCache());
         if (page.reason() != null) data.put("reason", page.reason());
@@ -97,6 +107,15 @@ public class Progress {
     public void reportWritten(Job job, Query query, Report report) {
         emit("report_written", job, Map.of("query", query.label(), "report", report.markdownFile().toString(),
                 "sources", report.fetched(), "not_retrieved", report.notRetrieved(), "findings", report.findings()));
+    }
+
+    private static String host(String url) {
+        try {
+            String host = URI.create(url.strip()).getHost();
+            return host == null ? "invalid" : host.toLowerCase(java.util.Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            return "invalid";
+        }
     }
 
     private JobTally tally(Job job) {
