@@ -31,7 +31,8 @@ public class PageConverter {
         }
         byte[] body = response.body();
         MediaType type = MediaType.parse(response.contentType());
-        if (type.type().isEmpty() || type.type().equals("application/octet-stream")) {
+        if (type.type().isEmpty() || type.type().equals("application/octet-stream")
+                || (type.isPlainText() && Decoding.sniff(body).equals("text/html"))) {
             type = new MediaType(Decoding.sniff(body), type.charset());
         }
         if (type.type().equals("application/pdf") || Decoding.sniff(body).equals("application/pdf")) {

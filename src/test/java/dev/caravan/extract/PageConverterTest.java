@@ -258,4 +258,15 @@ class PageConverterTest {
 
         assertThat(page.excerpt()).hasSizeLessThanOrEqualTo(300).endsWith("Word…").doesNotContain("  ");
     }
+
+    @Test
+    void html_served_as_plain_text_is_recognised_and_extracted() {
+        FetchedPage page = convert("text/plain", "<!DOCTYPE html><html><head><title>Mislabelled</title></head>"
+                + "<body><p>The server called this plain text, but it is a web page.</p></body></html>");
+
+        assertThat(page.outcome()).isEqualTo(FetchOutcome.OK);
+        assertThat(page.contentType()).isEqualTo("text/html");
+        assertThat(page.title()).isEqualTo("Mislabelled");
+        assertThat(page.markdown()).doesNotContain("<p>").contains("The server called this plain text");
+    }
 }
