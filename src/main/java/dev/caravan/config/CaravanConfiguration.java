@@ -118,6 +118,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("progress",
                 new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock));
         registry.bind("rethrow", new Rethrow());
+        LOG.info("watching {} for job files, reports to {}, SSRF guard {}", inputDir.toAbsolutePath(),
+                report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
     }
 
     static GuardSettings guardSettings(PropertyReader props) {

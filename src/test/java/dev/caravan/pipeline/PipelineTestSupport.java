@@ -2,7 +2,6 @@ package dev.caravan.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caravan.App;
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub;
 import java.io.IOException;
@@ -43,11 +42,6 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
     void stopStubs() {
         tavily.close();
         site.close();
-    }
-
-    @Override
-    protected Class<?> getMainClass() {
-        return App.class;
     }
 
     @Override
