@@ -110,7 +110,7 @@ class JmsRoundTripTest {
             InputStream in = socket.getInputStream();
             out.write("CONNECT\naccept-version:1.2\nhost:localhost\n\n\0".getBytes(StandardCharsets.UTF_8));
             assertThat(frame(in)).startsWith("CONNECTED");
-            out.write(("SEND\ndestination:caravan.jobs\ndestination-type:ANYCAST\nCaravanJob:from-stomp\nreceipt:r1\n\n"
+            out.write(("SEND\ndestination:caravan.jobs\ndestination-type:ANYCAST\nCaravanJob:from-stomp\ncorrelation-id:stomp-42\nreceipt:r1\n\n"
                     + "{\"queries\": [\"stomp submitted query\"]}\0").getBytes(StandardCharsets.UTF_8));
             assertThat(frame(in)).startsWith("RECEIPT");
             out.write("DISCONNECT\n\n\0".getBytes(StandardCharsets.UTF_8));
@@ -118,6 +118,7 @@ class JmsRoundTripTest {
         Message event = client.receive("caravan.reports", 30_000);
         assertThat(event).as("report event").isNotNull();
         assertThat(event.getStringProperty("CaravanJob")).isEqualTo("from-stomp");
+        assertThat(event.getJMSCorrelationID()).isEqualTo("stomp-42");
         assertThat(caravan.output().resolve("from-stomp/stomp-submitted-query.md")).exists();
     }
 
