@@ -1,0 +1,102 @@
+package dev.caravan.config;
+
+import dev.caravan.intake.JobParser;
+import dev.caravan.messaging.EmbeddedBroker;
+import dev.caravan.messaging.MessageJobs;
+import dev.caravan.messaging.MessagingSettings;
+import dev.caravan.messaging.ReportEvents;
+import java.nio.file.Path;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.apache.camel.CamelConfiguration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.component.jms.JmsComponent;
+import org.apache.camel.spi.LifecycleStrategy;
+import org.apache.camel.support.LifecycleStrategySupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * JMS intake and report events ({@code research.jms.*}). Does nothing unless {@code research.jms.enabled} is true
+ * (routes/15-jms.yaml is then left out by its precondition). Starts the embedded Artemis broker when no broker URL is
+ * set, and stops it after Camel has stopped, so in-flight jobs are rolled back rather than cut off.
+ */
+public class MessagingConfiguration implements CamelConfiguration {
+
+    private static final Logger LOG = LoggerFactory.getLogger("caravan");
+
+    @Override
+    public void configure(CamelContext context) throws Exception {
+        // camel-main may meet this class twice (configuration-classes and the package scan from App): start once
+        if (context.getRegistry().lookupByName("messagingSettings") != null) return;
+        PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
+        MessagingSettings settings = settings(props);
+        context.getRegistry().bind("messagingSettings", settings);
+        if (!settings.enabled()) return;
+
+        String url = settings.brokerUrl();
+        if (settings.embedded()) {
+            EmbeddedBroker broker = new EmbeddedBroker(settings);
+            broker.start();
+            context.addLifecycleStrategy(stopAfterCamel(broker));
+            url = broker.clientUrl();
+            LOG.info("embedded JMS broker listening on {}:{} ({}), data in {}", settings.host(), settings.port(),
+                    String.join(", ", settings.protocols()), settings.dataDir());
+        }
+        ActiveMQConnectionFactory connections = new ActiveMQConnectionFactory(url,
+                settings.username().isEmpty() ? null : settings.username(),
+                settings.username().isEmpty() ? null : settings.password());
+        if (!url.contains("consumerWindowSize")) {
+            // no prefetch: a waiting job stays on the broker for whichever instance is free, instead of queuing
+            // behind a long job in one instance's buffer
+            connections.setConsumerWindowSize(0);
+        }
+        context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
+
+        context.getRegistry().bind("messageJobs",
+                new MessageJobs(new JobParser(), props.longValue("research.input.max-bytes")));
+        context.getRegistry().bind("reportEvents", new ReportEvents());
+        LOG.info("taking jobs from JMS queue {} ({}), report events to {}", settings.queue(),
+                settings.embedded() ? "embedded broker" : "broker " + url, settings.events());
+    }
+
+    static MessagingSettings settings(PropertyReader props) {
+        boolean enabled = bool(props, "research.jms.enabled");
+        if (!enabled) {
+            return new MessagingSettings(false, "", "", "", "", "", "", "", 0, Path.of("."), java.util.List.of(), 1, 1);
+        }
+        return new MessagingSettings(true, props.string("research.jms.queue"), props.string("research.jms.events"),
+                props.string("research.jms.dead-letter-queue"), optional(props, "research.jms.broker-url"),
+                optional(props, "research.jms.username"), optional(props, "research.jms.password"),
+                props.string("research.jms.host"), props.intValue("research.jms.port"),
+                Path.of(props.string("research.jms.data-dir")), props.list("research.jms.protocols"),
+                props.intValue("research.jms.concurrent-consumers"), props.intValue("research.jms.max-delivery-attempts"));
+    }
+
+    private static String optional(PropertyReader props, String key) {
+        try {
+            return props.string(key);
+        } catch (IllegalArgumentException missing) {
+            return "";
+        }
+    }
+
+    private static boolean bool(PropertyReader props, String key) {
+        String value = props.string(key);
+        if (value.equalsIgnoreCase("true")) return true;
+        if (value.equalsIgnoreCase("false")) return false;
+        throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
+    }
+
+    private static LifecycleStrategy stopAfterCamel(EmbeddedBroker broker) {
+        return new LifecycleStrategySupport() {
+            @Override
+            public void onContextStopped(CamelContext context) {
+                try {
+                    broker.stop();
+                } catch (Exception e) {
+                    LOG.warn("embedded JMS broker did not stop cleanly: {}", e.toString());
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,85 @@
+package dev.caravan.messaging;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The {@code research.jms.*} keys: where jobs come from, where report events go, and the broker (embedded unless
+ * {@code brokerUrl} is set). Bad values fail with the key's name.
+ *
+ * @param enabled whether Caravan takes jobs from JMS at all
+ * @param queue the queue jobs are read from
+ * @param events the destination report events go to; a queue name, or {@code topic:name}
+ * @param deadLetterQueue the queue unreadable or failed jobs go to, with the reason in {@code CaravanError}
+ * @param brokerUrl an external Artemis broker's URL; empty means Caravan starts its own
+ * @param username broker user; empty means none (and an embedded broker without authentication)
+ * @param password broker password
+ * @param host the embedded broker's listen address
+ * @param port the embedded broker's TCP port
+ * @param dataDir where the embedded broker persists messages
+ * @param protocols the embedded broker's protocols on that port
+ * @param concurrentConsumers jobs run at the same time by this instance
+ * @param maxDeliveryAttempts deliveries of one message before the embedded broker moves it to the dead-letter queue
+ */
+public record MessagingSettings(
+        boolean enabled, String queue, String events, String deadLetterQueue, String brokerUrl, String username,
+        String password, String host, int port, Path dataDir, List<String> protocols, int concurrentConsumers,
+        int maxDeliveryAttempts) {
+
+    /** The protocols an Artemis acceptor can speak with the modules Caravan ships. */
+    public static final Set<String> KNOWN_PROTOCOLS = Set.of("CORE", "AMQP", "STOMP", "OPENWIRE", "MQTT");
+
+    public MessagingSettings {
+        username = username == null ? "" : username.strip();
+        password = password == null ? "" : password;
+        brokerUrl = brokerUrl == null ? "" : brokerUrl.strip();
+        protocols = protocols.stream().map(p -> p.toUpperCase(Locale.ROOT)).toList();
+        if (enabled) validate(queue, events, deadLetterQueue, brokerUrl, host, port, protocols, concurrentConsumers,
+                maxDeliveryAttempts);
+    }
+
+    private static void validate(String queue, String events, String deadLetterQueue, String brokerUrl, String host,
+            int port, List<String> protocols, int concurrentConsumers, int maxDeliveryAttempts) {
+        requireName(queue, "research.jms.queue");
+        requireName(deadLetterQueue, "research.jms.dead-letter-queue");
+        requireName(events.replaceFirst("^(queue|topic):", ""), "research.jms.events");
+        if (queue.equals(deadLetterQueue)) {
+            throw new IllegalArgumentException("research.jms.dead-letter-queue must differ from research.jms.queue");
+        }
+        if (concurrentConsumers < 1) {
+            throw new IllegalArgumentException("research.jms.concurrent-consumers must be at least 1, got "
+                    + concurrentConsumers);
+        }
+        if (brokerUrl.isEmpty()) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("research.jms.port must be 1-65535, got " + port);
+            }
+            if (host.isBlank()) throw new IllegalArgumentException("research.jms.host must not be empty");
+            if (protocols.isEmpty()) throw new IllegalArgumentException("research.jms.protocols must not be empty");
+            for (String p : protocols) {
+                if (!KNOWN_PROTOCOLS.contains(p) || p.equals("MQTT")) {
+                    throw new IllegalArgumentException("research.jms.protocols: unknown or unavailable protocol '" + p
+                            + "'; use CORE, AMQP, STOMP, OPENWIRE");
+                }
+            }
+            if (maxDeliveryAttempts < 1) {
+                throw new IllegalArgumentException("research.jms.max-delivery-attempts must be at least 1, got "
+                        + maxDeliveryAttempts);
+            }
+        }
+    }
+
+    /** Whether Caravan starts its own broker. */
+    public boolean embedded() {
+        return brokerUrl.isEmpty();
+    }
+
+    private static void requireName(String name, String key) {
+        if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9._\\-]+")) {
+            throw new IllegalArgumentException(key + " must be a queue name of letters, digits, '.', '_' or '-', got '"
+                    + name + "'");
+        }
+    }
+}

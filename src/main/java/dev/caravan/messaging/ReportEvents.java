@@ -1,0 +1,29 @@
+package dev.caravan.messaging;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.caravan.report.Report;
+import java.io.UncheckedIOException;
+
+/** The JSON event published when a report is written: the sidecar's fields plus where the files are. Thread-safe. */
+public class ReportEvents {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** {@code report_path}, {@code sidecar_path} (absolute), then every field of the sidecar. */
+    public String event(Report report) {
+        try {
+            ObjectNode event = JSON.createObjectNode();
+            event.put("event", "report-written");
+            event.put("report_path", report.markdownFile().toAbsolutePath().normalize().toString());
+            event.put("sidecar_path", report.sidecarFile().toAbsolutePath().normalize().toString());
+            JsonNode sidecar = JSON.readTree(report.sidecarJson());
+            sidecar.fields().forEachRemaining(f -> event.set(f.getKey(), f.getValue()));
+            return JSON.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("the sidecar of " + report.markdownFile() + " is not JSON", e);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.caravan.messaging;
+
+import dev.caravan.App;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.camel.CamelContext;
+import org.apache.camel.main.Main;
+
+/**
+ * One Caravan instance in this JVM: the real application (root application.properties, routes/*.yaml) with its own
+ * temp folders and the given overrides, networked to loopback stubs only.
+ */
+final class Caravan implements AutoCloseable {
+
+    final Path work;
+    private final Main main;
+
+    private Caravan(Path work, Main main) {
+        this.work = work;
+        this.main = main;
+    }
+
+    /** Starts an instance with JMS enabled; {@code extra} wins over the defaults set here. */
+    static Caravan start(String tavilyUrl, Properties extra) throws Exception {
+        Path work = Files.createTempDirectory("caravan-jms");
+        Properties p = new Properties();
+        p.put("camel.main.name", "caravan-" + work.getFileName());
+        p.put("research.input.dir", work.resolve("input").toString());
+        p.put("research.output.dir", work.resolve("output").toString());
+        p.put("research.input.poll-delay-ms", "100");
+        p.put("research.input.settle-ms", "200");
+        p.put("research.tavily.base-url", tavilyUrl);
+        p.put("research.tavily.api-key", dev.caravan.testing.TavilyStub.KEY);
+        p.put("research.tavily.retry-delay-ms", "50");
+        p.put("research.fetch.host-delay-ms", "50");
+        p.put("research.fetch.timeout-ms", "3000");
+        p.put("research.guard.allowed-addresses", "127.0.0.1/32");
+        p.put("research.jms.enabled", "true");
+        p.put("research.jms.data-dir", work.resolve("artemis").toString());
+        p.put("camel.main.shutdown-timeout", "10");
+        p.putAll(extra);
+        Main main = new Main(App.class);
+        main.setPropertyPlaceholderLocations("file:application.properties");
+        main.setOverrideProperties(p);
+        main.start();
+        return new Caravan(work, main);
+    }
+
+    CamelContext context() {
+        return main.getCamelContext();
+    }
+
+    Path output() {
+        return work.resolve("output");
+    }
+
+    /** Every report (.md directly under a job folder) this instance wrote, relative to its output folder. */
+    List<String> reports() throws IOException {
+        List<String> reports = new ArrayList<>();
+        if (!Files.isDirectory(output())) return reports;
+        try (Stream<Path> files = Files.walk(output(), 2)) {
+            files.filter(f -> f.toString().endsWith(".md") && output().relativize(f).getNameCount() == 2)
+                    .forEach(f -> reports.add(output().relativize(f).toString()));
+        }
+        return reports;
+    }
+
+    @Override
+    public void close() throws Exception {
+        main.stop();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.caravan.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.testing.TavilyStub;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Message;
+import jakarta.jms.TextMessage;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Jobs that cannot be read or run go to the dead-letter queue once, with the reason, and write no report. */
+class JmsDeadLetterTest {
+
+    static TavilyStub tavily;
+    static Caravan caravan;
+    static JmsClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        tavily = new TavilyStub();
+        int port = Caravan.freePort();
+        Properties p = new Properties();
+        p.put("research.jms.port", String.valueOf(port));
+        p.put("research.jms.queue", "jobs.in");
+        p.put("research.jms.dead-letter-queue", "jobs.in.dead");
+        p.put("research.jms.events", "jobs.events");
+        // every search is refused: a well-formed job fails while running
+        p.put("research.tavily.api-key", "tvly-wrong-key");
+        caravan = Caravan.start(tavily.baseUrl(), p);
+        client = new JmsClient("tcp://127.0.0.1:" + port + "?consumerWindowSize=0");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (client != null) client.close();
+        if (caravan != null) caravan.close();
+        tavily.close();
+    }
+
+    @Test
+    void a_message_that_is_not_a_job_goes_to_the_dead_letter_queue_once_with_the_reason() throws Exception {
+        String id = client.sendText("jobs.in", "{\"queries\": [\"unterminated", "corr-bad",
+                Map.of("CaravanJob", "garbage"));
+
+        Message dead = client.receive("jobs.in.dead", 30_000);
+        assertThat(dead).as("dead-lettered message").isNotNull();
+        assertThat(dead.getStringProperty("CaravanError")).startsWith("malformed JSON at line 1");
+        assertThat(((TextMessage) dead).getText()).isEqualTo("{\"queries\": [\"unterminated");
+        assertThat(dead.getJMSCorrelationID()).isEqualTo("corr-bad");
+        assertThat(dead.getStringProperty("CaravanJob")).isEqualTo("garbage");
+        assertThat(dead.getStringProperty("CaravanMessageId")).isEqualTo(id);
+
+        // not redelivered: the job queue is empty and nothing more arrives on the dead-letter queue
+        assertThat(client.receive("jobs.in.dead", 1_500)).isNull();
+        assertThat(client.depth("jobs.in")).isZero();
+        assertThat(caravan.output().resolve("garbage")).doesNotExist();
+        assertThat(client.receive("jobs.events", 100)).isNull();
+    }
+
+    @Test
+    void binary_and_oversized_bodies_are_refused_with_the_reason() throws Exception {
+        client.sendBytes("jobs.in", new byte[] {0, 1, 2, 3}, null, Map.of("CaravanJob", "binary"));
+        Message dead = client.receive("jobs.in.dead", 30_000);
+        assertThat(dead).isNotNull();
+        assertThat(dead.getStringProperty("CaravanError")).isEqualTo("the job file is binary, not text");
+        assertThat(dead).isInstanceOf(BytesMessage.class);
+        byte[] body = new byte[4];
+        assertThat(((BytesMessage) dead).readBytes(body)).isEqualTo(4);
+        assertThat(body).containsExactly(0, 1, 2, 3);
+
+        client.sendText("jobs.in", "[\"" + "x".repeat(1_100_000) + "\"]", null, Map.of("CaravanJob", "huge"));
+        dead = client.receive("jobs.in.dead", 30_000);
+        assertThat(dead).isNotNull();
+        assertThat(dead.getStringProperty("CaravanError")).contains("the limit is 1048576 bytes");
+        assertThat(client.depth("jobs.in")).isZero();
+    }
+
+    @Test
+    void a_job_that_fails_while_running_is_dead_lettered_with_the_reason() throws Exception {
+        client.sendText("jobs.in", "{\"queries\": [\"a query Tavily refuses\"]}", null, Map.of("CaravanJob", "refused"));
+
+        Message dead = client.receive("jobs.in.dead", 30_000);
+        assertThat(dead).as("dead-lettered message").isNotNull();
+        assertThat(dead.getStringProperty("CaravanError")).containsIgnoringCase("api key");
+        assertThat(((TextMessage) dead).getText()).isEqualTo("{\"queries\": [\"a query Tavily refuses\"]}");
+        assertThat(dead.getJMSCorrelationID()).isNull();
+        assertThat(client.receive("jobs.in.dead", 1_500)).isNull();
+        assertThat(client.depth("jobs.in")).isZero();
+        assertThat(caravan.reports()).noneMatch(r -> r.startsWith("refused"));
+    }
+}
