@@ -41,7 +41,7 @@ public class Progress {
     public void jobStarted(Job job, String source) {
         tallies.put(job.folder(), new JobTally(clock.instant()));
         metrics.jobStarted();
-        emit("job_started", job, Map.of("queries", job.queries().size(), "source", source));
+        emit("job_started", job, Map.of("queries", job.queries().size(), "source", source == null ? "unknown" : source));
     }
 
     /** Records the end of a job, failed when {@code error} is not null, and returns its one-line summary. */

@@ -1,6 +1,5 @@
 package dev.caravan.messaging;
 
-import dev.caravan.App;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -46,7 +45,7 @@ final class Caravan implements AutoCloseable {
         p.put("research.jms.data-dir", work.resolve("artemis").toString());
         p.put("camel.main.shutdown-timeout", "10");
         p.putAll(extra);
-        Main main = new Main(App.class);
+        Main main = new Main();
         main.setPropertyPlaceholderLocations("file:application.properties");
         main.setOverrideProperties(p);
         main.start();
