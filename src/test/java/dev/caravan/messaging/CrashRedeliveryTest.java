@@ -55,15 +55,7 @@ class CrashRedeliveryTest {
     void a_job_cut_off_by_a_crash_is_redelivered_after_restart_and_runs_once() throws Exception {
         // a Tavily that never answers while the first Caravan runs
         slowTavily = new StubServer();
-        slowTavily.on("/search", (ex, body) -> {
-            searching.countDown();
-            try {
-                release.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            StubServer.respond(ex, 503, "application/json", "{}");
-        });
+        slowTavily.on("/search", StubServer.stalling(searching, release));
         Path work = Files.createTempDirectory("caravan-crash");
         Path data = work.resolve("artemis");
         int port = Caravan.freePort();

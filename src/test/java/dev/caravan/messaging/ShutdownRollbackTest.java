@@ -36,15 +36,7 @@ class ShutdownRollbackTest {
     @Test
     void a_job_cut_off_by_shutdown_goes_back_to_the_queue() throws Exception {
         slowTavily = new StubServer();
-        slowTavily.on("/search", (ex, body) -> {
-            searching.countDown();
-            try {
-                release.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            StubServer.respond(ex, 503, "application/json", "{}");
-        });
+        slowTavily.on("/search", StubServer.stalling(searching, release));
         int port = Caravan.freePort();
         broker = new EmbeddedBroker(new MessagingSettings(true, "caravan.jobs", "caravan.reports",
                 "caravan.jobs.dead", "", "", "", "127.0.0.1", port, Files.createTempDirectory("broker"),

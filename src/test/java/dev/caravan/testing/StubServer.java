@@ -72,6 +72,22 @@ public class StubServer implements AutoCloseable {
         return on(path, (ex, b) -> respond(ex, status, contentType, body));
     }
 
+    /**
+     * A handler that signals {@code entered}, then holds the request until {@code release} opens (at most a minute),
+     * and answers 503: a server that hangs while a test does something to Caravan.
+     */
+    public static Handler stalling(java.util.concurrent.CountDownLatch entered, java.util.concurrent.CountDownLatch release) {
+        return (ex, body) -> {
+            entered.countDown();
+            try {
+                release.await(60, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(ex, 503, "application/json", "{}");
+        };
+    }
+
     public List<Recorded> requests() {
         return List.copyOf(requests);
     }
