@@ -1,0 +1,64 @@
+package dev.caravan.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jsoup.nodes.Comment;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.select.Elements;
+
+/** Removes what can never be main content: scripts, widgets, hidden parts and page furniture. Stateless. */
+final class DomCleaner {
+
+    private static final String NEVER_CONTENT =
+            "script, style, noscript, template, svg, canvas, iframe, object, embed, video, audio, map, link, meta, "
+                    + "button, input, select, textarea, option, dialog, [hidden], [aria-hidden=true], "
+                    + "[role=dialog], [role=alertdialog], [role=search], [aria-modal=true]";
+
+    private static final String FURNITURE =
+            "nav, aside, header, footer, form, menu, [role=navigation], [role=banner], [role=contentinfo], "
+                    + "[role=complementary], [role=menu], [role=menubar], [role=toolbar]";
+
+    void clean(Document doc) {
+        Element body = doc.body();
+        doc.select(NEVER_CONTENT).remove();
+        removeComments(body);
+        for (Element e : body.select("[style]")) {
+            String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
+            if (style.contains("display:none") || style.contains("visibility:hidden")) e.remove();
+        }
+        int total = Math.max(1, TextStats.letters(body));
+        removeGuarded(body.select(FURNITURE), total);
+        List<Element> negative = new ArrayList<>();
+        for (Element e : body.getAllElements()) {
+            if (e == body || e.normalName().equals("html")) continue;
+            if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e)) negative.add(e);
+        }
+        removeGuarded(negative, total);
+    }
+
+    /** Removes each element unless it holds the bulk of the page's text or contains an article. */
+    private static void removeGuarded(Elements elements, int total) {
+        removeGuarded(new ArrayList<>(elements), total);
+    }
+
+    private static void removeGuarded(List<Element> elements, int total) {
+        for (Element e : elements) {
+            if (e.parent() == null) continue; // already removed with an ancestor
+            int letters = TextStats.letters(e);
+            if (letters > total * 0.4) continue;
+            if (letters > 600 && !e.select("article, [itemprop=articleBody], main").isEmpty()) continue;
+            e.remove();
+        }
+    }
+
+    private static void removeComments(Element root) {
+        List<Node> comments = new ArrayList<>();
+        root.forEachNode(n -> {
+            if (n instanceof Comment) comments.add(n);
+        });
+        for (Node c : comments) c.remove();
+    }
+}

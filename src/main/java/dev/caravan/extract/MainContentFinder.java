@@ -1,0 +1,103 @@
+package dev.caravan.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jsoup.nodes.Element;
+
+/**
+ * Picks the element holding the main content: the best-scored prose container, widened to a common ancestor when
+ * the content is split over several containers (forum posts, doc sections), plus the siblings that read like it.
+ */
+final class MainContentFinder {
+
+    private static final Set<String> PROSE_SIBLINGS =
+            Set.of("p", "blockquote", "pre", "ul", "ol", "table", "figure", "dl", "h2", "h3", "h4", "h5", "h6");
+
+    /** Returns a detached container with the main content, or the body when nothing stands out. */
+    Element find(Element body) {
+        BlockScorer scorer = new BlockScorer(body);
+        Element top = null;
+        double best = 0;
+        List<Element> candidates = new ArrayList<>();
+        for (Map.Entry<Element, Double> en : scorer.scores.entrySet()) {
+            Element e = en.getKey();
+            double s = scorer.candidateScore(e);
+            candidates.add(e);
+            if (s > best) {
+                best = s;
+                top = e;
+            }
+        }
+        if (top == null || top == body) return body;
+        top = widen(top, best, candidates, scorer);
+        if (top == body || top.parent() == null) return top;
+        return withSiblings(top, scorer.candidateScore(top), scorer);
+    }
+
+    /** Moves up to a common ancestor when other strong candidates live next to the best one. */
+    private static Element widen(Element top, double best, List<Element> candidates, BlockScorer scorer) {
+        List<Element> strong = new ArrayList<>();
+        for (Element c : candidates) {
+            if (c != top && scorer.candidateScore(c) >= best * 0.45 && !isRelated(c, top)) strong.add(c);
+        }
+        if (strong.size() < 2) return top;
+        Element ancestor = top.parent();
+        for (int level = 0; level < 4 && ancestor != null; level++, ancestor = ancestor.parent()) {
+            int inside = 0;
+            for (Element c : strong) if (isAncestor(ancestor, c)) inside++;
+            if (inside >= 2) {
+                if (scorer.linkDensity(ancestor) < 0.5) return ancestor;
+                return top;
+            }
+        }
+        return top;
+    }
+
+    private static boolean isRelated(Element a, Element b) {
+        return isAncestor(a, b) || isAncestor(b, a);
+    }
+
+    private static boolean isAncestor(Element ancestor, Element e) {
+        for (Element p = e.parent(); p != null; p = p.parent()) if (p == ancestor) return true;
+        return false;
+    }
+
+    /** Gathers the best container and the siblings that look like more of the same article. */
+    private static Element withSiblings(Element top, double topScore, BlockScorer scorer) {
+        Element parent = top.parent();
+        List<Element> siblings = new ArrayList<>(parent.children());
+        boolean[] keep = new boolean[siblings.size()];
+        double threshold = Math.max(10, topScore * 0.2);
+        for (int i = 0; i < siblings.size(); i++) {
+            Element s = siblings.get(i);
+            if (s == top) {
+                keep[i] = true;
+                continue;
+            }
+            double score = scorer.candidateScore(s);
+            if (score + (Boilerplate.isPositive(s) ? 0 : 0) >= threshold) {
+                keep[i] = true;
+                continue;
+            }
+            if (!PROSE_SIBLINGS.contains(s.normalName()) && !s.normalName().equals("div")) continue;
+            int letters = scorer.letters(s);
+            double ld = scorer.linkDensity(s);
+            if (letters >= 80 && ld < 0.25 && scorer.punctuation(s) >= 2) keep[i] = true;
+            else if (letters > 0 && ld == 0 && s.normalName().equals("p") && endsSentence(s.text())) keep[i] = true;
+        }
+        // headings and short lead-ins directly before kept content belong to it
+        for (int i = siblings.size() - 2; i >= 0; i--) {
+            if (!keep[i] && keep[i + 1] && siblings.get(i).normalName().matches("h[2-6]")) keep[i] = true;
+        }
+        Element container = new Element("div");
+        for (int i = 0; i < siblings.size(); i++) if (keep[i]) container.appendChild(siblings.get(i));
+        return container;
+    }
+
+    private static boolean endsSentence(String text) {
+        String t = text.strip();
+        return !t.isEmpty() && ".!?…\"”".indexOf(t.charAt(t.length() - 1)) >= 0;
+    }
+}

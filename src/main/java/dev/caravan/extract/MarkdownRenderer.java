@@ -1,0 +1,64 @@
+package dev.caravan.extract;
+
+import com.vladsch.flexmark.html2md.converter.FlexmarkHtmlConverter;
+import com.vladsch.flexmark.util.data.MutableDataSet;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
+
+/** Turns the content element into Markdown: ATX headings, fenced code, GFM tables, absolute links. Thread-safe. */
+final class MarkdownRenderer {
+
+    private static final Pattern EMPTY_LINK = Pattern.compile("\\[\\s*\\]\\([^)]*\\)");
+    private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
+    private static final Pattern TRAILING_SPACE = Pattern.compile("[ \\t]+\\n");
+
+    private final FlexmarkHtmlConverter converter;
+
+    MarkdownRenderer() {
+        MutableDataSet options = new MutableDataSet();
+        options.set(FlexmarkHtmlConverter.SETEXT_HEADINGS, false);
+        options.set(FlexmarkHtmlConverter.OUTPUT_ATTRIBUTES_ID, false);
+        options.set(FlexmarkHtmlConverter.SKIP_ATTRIBUTES, true);
+        options.set(FlexmarkHtmlConverter.OUTPUT_UNKNOWN_TAGS, false);
+        options.set(FlexmarkHtmlConverter.RENDER_COMMENTS, false);
+        options.set(FlexmarkHtmlConverter.DIV_TABLE_PROCESSING, false);
+        options.set(FlexmarkHtmlConverter.MAX_BLANK_LINES, 1);
+        this.converter = FlexmarkHtmlConverter.builder(options).build();
+    }
+
+    String render(Element root) {
+        prepare(root);
+        String md = converter.convert(root.outerHtml());
+        md = EMPTY_LINK.matcher(md).replaceAll("");
+        md = TRAILING_SPACE.matcher(md).replaceAll("\n");
+        md = BLANK_LINES.matcher(md).replaceAll("\n\n");
+        return md.strip();
+    }
+
+    /** Absolute links, no images, no empty anchors, and a space at every block edge so words never merge. */
+    private static void prepare(Element root) {
+        root.select("img, picture, source, figure > a:not([href])").remove();
+        for (Element a : root.select("a")) {
+            String href = a.hasAttr("href") ? a.absUrl("href") : "";
+            if (a.text().isBlank()) {
+                a.remove();
+            } else if (href.isEmpty() || href.startsWith("javascript:") || !href.startsWith("http") && !href.startsWith("mailto:")) {
+                a.unwrap();
+            } else {
+                a.clearAttributes();
+                a.attr("href", href);
+            }
+        }
+        for (Element e : root.getAllElements()) {
+            if (e == root) continue;
+            String tag = e.normalName();
+            if (!tag.equals("a")) e.clearAttributes();
+            if (tag.equals("span") || tag.equals("label") || tag.equals("time") || tag.equals("font")) {
+                // inline boxes that pages lay out as blocks: keep a word gap on both sides
+                e.before(new TextNode(" "));
+                e.after(new TextNode(" "));
+            }
+        }
+    }
+}
