@@ -19,7 +19,10 @@ final class BlockScorer {
             "tr", "td", "th", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "dl", "dt", "dd", "figure",
             "figcaption", "center", "details", "summary", "tbody", "thead", "address", "body");
 
-    /** Per element: [letters, link letters, has block child (0/1), punctuation]. */
+    /**
+     * Per element: [letters, link letters, has block child (0/1), punctuation, then the same three counts for the
+     * element's own inline text (text nodes and inline children, not block children)].
+     */
     final Map<Element, int[]> stats = new IdentityHashMap<>();
     /** Prose score received from text blocks below. */
     final Map<Element, Double> scores = new IdentityHashMap<>();
@@ -28,7 +31,7 @@ final class BlockScorer {
         NodeTraversor.traverse(new NodeVisitor() {
             @Override
             public void head(Node node, int depth) {
-                if (node instanceof Element e) stats.put(e, new int[4]);
+                if (node instanceof Element e) stats.put(e, new int[7]);
             }
 
             @Override
@@ -38,17 +41,30 @@ final class BlockScorer {
                 if (node instanceof TextNode t) {
                     if (up != null) {
                         String s = t.getWholeText();
-                        up[0] += TextStats.letters(s);
-                        up[3] += TextStats.punctuation(s);
+                        int letters = TextStats.letters(s);
+                        int punct = TextStats.punctuation(s);
+                        up[0] += letters;
+                        up[3] += punct;
+                        up[4] += letters;
+                        up[6] += punct;
                     }
                 } else if (node instanceof Element e) {
                     int[] s = stats.get(e);
-                    if (e.normalName().equals("a")) s[1] = s[0];
+                    if (e.normalName().equals("a")) {
+                        s[1] = s[0];
+                        s[5] = s[4];
+                    }
                     if (up != null) {
                         up[0] += s[0];
                         up[1] += s[1];
                         up[3] += s[3];
-                        if (BLOCKS.contains(e.normalName())) up[2] = 1;
+                        if (BLOCKS.contains(e.normalName())) {
+                            up[2] = 1;
+                        } else {
+                            up[4] += s[4];
+                            up[5] += s[5];
+                            up[6] += s[6];
+                        }
                     }
                 }
             }
@@ -56,8 +72,8 @@ final class BlockScorer {
         for (Map.Entry<Element, int[]> en : stats.entrySet()) {
             Element e = en.getKey();
             int[] s = en.getValue();
-            if (s[2] == 1 || !BLOCKS.contains(e.normalName()) || e.normalName().startsWith("h")) continue;
-            double score = blockScore(s);
+            if (!BLOCKS.contains(e.normalName()) || e.normalName().matches("h[1-6]")) continue;
+            double score = blockScore(s[4], s[5], s[6]);
             if (score <= 0) continue;
             Element p = e.parent();
             double[] share = {1.0, 0.5, 0.25};
@@ -68,11 +84,11 @@ final class BlockScorer {
     }
 
     /** Prose value of a leaf text block: long, punctuated, few links. */
-    static double blockScore(int[] s) {
-        int prose = s[0] - s[1];
+    static double blockScore(int letters, int linkLetters, int punctuation) {
+        int prose = letters - linkLetters;
         if (prose < 25) return 0;
-        double linkDensity = s[0] == 0 ? 0 : (double) s[1] / s[0];
-        return (1 + Math.min(prose / 100.0, 4) + Math.min(s[3] / 2.0, 8)) * (1 - linkDensity);
+        double linkDensity = letters == 0 ? 0 : (double) linkLetters / letters;
+        return (1 + Math.min(prose / 100.0, 4) + Math.min(punctuation / 2.0, 8)) * (1 - linkDensity);
     }
 
     int letters(Element e) {

@@ -17,7 +17,7 @@ final class Boilerplate {
                     + "comment|comments|disqus|popup|modal|overlay|toolbar|pagination|pager|skip|"
                     + "widget|widgets|trending|popular|most-read|mostread|paywall|print-only|sr-only|"
                     + "visually-hidden|screen-reader-text|tooltip|byline|dateline|author-bio|tags|tag-list|"
-                    + "rating|share-tools|follow|login|breaking-news)(?:$|[-_\\s])",
+                    + "rating|share-tools|follow|login)(?:$|[-_\\s])",
             Pattern.CASE_INSENSITIVE);
 
     /** Class/id tokens of the article body itself. */

@@ -49,7 +49,8 @@ final class DomCleaner {
             if (e.parent() == null) continue; // already removed with an ancestor
             int letters = TextStats.letters(e);
             if (letters > total * 0.4) continue;
-            if (letters > 600 && !e.select("article, [itemprop=articleBody], main").isEmpty()) continue;
+            if (!e.select("[itemprop=articleBody]").isEmpty()) continue;
+            if (letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
     }
