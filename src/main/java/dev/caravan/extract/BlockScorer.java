@@ -24,6 +24,8 @@ final class BlockScorer {
      * element's own inline text (text nodes and inline children, not block children)].
      */
     final Map<Element, int[]> stats = new IdentityHashMap<>();
+    /** Sum of the prose scores of every text block inside an element, undecayed. */
+    final Map<Element, Double> prose = new IdentityHashMap<>();
     /** Prose score received from text blocks below. */
     final Map<Element, Double> scores = new IdentityHashMap<>();
 
@@ -75,7 +77,8 @@ final class BlockScorer {
             if (!BLOCKS.contains(e.normalName()) || e.normalName().matches("h[1-6]")) continue;
             double score = blockScore(s[4], s[5], s[6]);
             if (score <= 0) continue;
-            Element p = e.parent();
+            Element p = s[2] == 1 && s[4] - s[5] >= 100 ? e : e.parent(); // mixed text and blocks: e holds the prose
+            for (Element a = e; a != null; a = a.parent()) prose.merge(a, score, Double::sum);
             double[] share = {1.0, 0.5, 0.25};
             for (int level = 0; level < share.length && p != null; level++, p = p.parent()) {
                 scores.merge(p, score * share[level], Double::sum);
@@ -89,6 +92,15 @@ final class BlockScorer {
         if (prose < 25) return 0;
         double linkDensity = letters == 0 ? 0 : (double) linkLetters / letters;
         return (1 + Math.min(prose / 100.0, 4) + Math.min(punctuation / 2.0, 8)) * (1 - linkDensity);
+    }
+
+    double prose(Element e) {
+        return prose.getOrDefault(e, 0.0);
+    }
+
+    int linkLetters(Element e) {
+        int[] s = stats.get(e);
+        return s == null ? TextStats.linkLetters(e) : s[1];
     }
 
     int letters(Element e) {

@@ -32,6 +32,7 @@ final class MainContentFinder {
         }
         if (top == null || top == body) return body;
         top = widen(top, best, candidates, scorer);
+        top = climb(top, body, scorer);
         if (top == body || top.parent() == null) return top;
         return withSiblings(top, scorer.candidateScore(top), scorer);
     }
@@ -51,6 +52,25 @@ final class MainContentFinder {
                 if (scorer.linkDensity(ancestor) < 0.5) return ancestor;
                 return top;
             }
+        }
+        return top;
+    }
+
+    /** Moves up while the parent adds a fair amount of prose and few links: an article split into chunks. */
+    private static Element climb(Element top, Element body, BlockScorer scorer) {
+        for (int level = 0; level < 3; level++) {
+            Element parent = top.parent();
+            if (parent == null || parent == body) break;
+            double gain = scorer.prose(parent) - scorer.prose(top);
+            int addedLetters = scorer.letters(parent) - scorer.letters(top);
+            int addedLinks = scorer.linkLetters(parent) - scorer.linkLetters(top);
+            if (addedLetters <= 0) {
+                top = parent;
+                continue;
+            }
+            double addedDensity = (double) addedLinks / addedLetters;
+            if (gain >= 0.35 * scorer.prose(top) && addedDensity < 0.25) top = parent;
+            else break;
         }
         return top;
     }
