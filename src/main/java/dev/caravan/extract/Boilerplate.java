@@ -20,6 +20,12 @@ final class Boilerplate {
                     + "rating|share-tools|follow|login)(?:$|[-_\\s])",
             Pattern.CASE_INSENSITIVE);
 
+    /** Furniture tokens that win over content tokens: "comment-body" is still a comment. */
+    static final Pattern STRONG = Pattern.compile(
+            "(?:^|[-_\\s])(?:comment|comments|commentlist|disqus|cookie|cookies|consent|newsletter|outbrain|taboola|"
+                    + "respond|reply|replies)(?:$|[-_\\s])",
+            Pattern.CASE_INSENSITIVE);
+
     /** Class/id tokens of the article body itself. */
     static final Pattern POSITIVE = Pattern.compile(
             "(?:^|[-_\\s])(?:article|articlebody|article-body|article-content|body|content|entry|entry-content|"
@@ -40,6 +46,12 @@ final class Boilerplate {
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
         return NEGATIVE.matcher(sig).find();
+    }
+
+    static boolean isStrongNegative(Element e) {
+        String sig = signature(e);
+        if (sig.isEmpty() || sig.length() > 300) return false;
+        return STRONG.matcher(sig).find();
     }
 
     static boolean isPositive(Element e) {

@@ -30,27 +30,30 @@ final class DomCleaner {
             if (style.contains("display:none") || style.contains("visibility:hidden")) e.remove();
         }
         int total = Math.max(1, TextStats.letters(body));
-        removeGuarded(body.select(FURNITURE), total);
+        removeGuarded(body.select(FURNITURE), total, 0.4);
+        List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
         for (Element e : body.getAllElements()) {
             if (e == body || e.normalName().equals("html")) continue;
-            if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e)) negative.add(e);
+            if (Boilerplate.isStrongNegative(e)) strong.add(e);
+            else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e)) negative.add(e);
         }
-        removeGuarded(negative, total);
+        removeGuarded(strong, total, 0.6);
+        removeGuarded(negative, total, 0.4);
     }
 
     /** Removes each element unless it holds the bulk of the page's text or contains an article. */
-    private static void removeGuarded(Elements elements, int total) {
-        removeGuarded(new ArrayList<>(elements), total);
+    private static void removeGuarded(Elements elements, int total, double share) {
+        removeGuarded(new ArrayList<>(elements), total, share);
     }
 
-    private static void removeGuarded(List<Element> elements, int total) {
+    private static void removeGuarded(List<Element> elements, int total, double share) {
         for (Element e : elements) {
             if (e.parent() == null) continue; // already removed with an ancestor
             int letters = TextStats.letters(e);
-            if (letters > total * 0.4) continue;
+            if (letters > total * share) continue;
             if (!e.select("[itemprop=articleBody]").isEmpty()) continue;
-            if (letters > 600 && !e.select("article, main").isEmpty()) continue;
+            if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
     }
