@@ -15,14 +15,14 @@ final class Boilerplate {
                     + "recommendations?|more-stories|newsletter|subscribe|subscription|signup|sign-up|promo|promos|"
                     + "advert|adverts|advertisement|ads|ad|adslot|ad-slot|dfp|sponsor|sponsored|outbrain|taboola|"
                     + "comment|comments|disqus|popup|modal|overlay|toolbar|pagination|pager|skip|"
-                    + "widget|widgets|trending|popular|most-read|mostread|paywall|print-only|sr-only|"
+                    + "trending|popular|most-read|mostread|paywall|print-only|sr-only|"
                     + "visually-hidden|screen-reader-text|tooltip|byline|dateline|author-bio|tags|tag-list|"
                     + "rating|share-tools|follow|login)(?:$|[-_\\s])",
             Pattern.CASE_INSENSITIVE);
 
     /** Furniture tokens that win over content tokens: "comment-body" is still a comment. */
     static final Pattern STRONG = Pattern.compile(
-            "(?:^|[-_\\s])(?:comment|comments|commentlist|disqus|cookie|cookies|consent|newsletter|outbrain|taboola|"
+            "(?:^|[-_\\s])(?:comment|comments|commentlist|disqus|cookie|cookies|consent|outbrain|taboola|"
                     + "respond|reply|replies)(?:$|[-_\\s])",
             Pattern.CASE_INSENSITIVE);
 
@@ -49,6 +49,7 @@ final class Boilerplate {
     }
 
     static boolean isStrongNegative(Element e) {
+        if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
         return STRONG.matcher(sig).find();

@@ -17,6 +17,9 @@ import org.jsoup.nodes.Element;
  */
 public class ContentExtractor {
 
+    /** Below this many letters the first result is suspect and a lenient second pass is tried. */
+    private static final int MIN_LETTERS = 300;
+
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
     private final MainContentFinder finder = new MainContentFinder();
@@ -30,12 +33,22 @@ public class ContentExtractor {
     /** Extracts the main content of {@code html}; {@code baseUri} makes links absolute. */
     public ExtractedPage extract(String html, String baseUri) {
         Objects.requireNonNull(html, "html");
-        Document doc = Jsoup.parse(html, baseUri == null ? "" : baseUri);
+        String base = baseUri == null ? "" : baseUri;
+        Document doc = Jsoup.parse(html, base);
         PageMetadata meta = metadataReader.read(doc);
-        cleaner.clean(doc);
+        Element root = mainContent(doc, true, meta.title());
+        if (TextStats.letters(root) < MIN_LETTERS) {
+            // class-based cleaning took too much (odd class names): try again trusting only tags and roles
+            Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title());
+            if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
+        }
+        return new ExtractedPage(renderer.render(root), meta);
+    }
+
+    private Element mainContent(Document doc, boolean byClass, String title) {
+        cleaner.clean(doc, byClass);
         Element root = finder.find(doc.body());
-        pruner.prune(root, meta.title());
-        String markdown = renderer.render(root);
-        return new ExtractedPage(markdown, meta);
+        pruner.prune(root, title);
+        return root;
     }
 }

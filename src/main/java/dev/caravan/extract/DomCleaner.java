@@ -21,7 +21,8 @@ final class DomCleaner {
             "nav, aside, header, footer, form, menu, [role=navigation], [role=banner], [role=contentinfo], "
                     + "[role=complementary], [role=menu], [role=menubar], [role=toolbar]";
 
-    void clean(Document doc) {
+    /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
+    void clean(Document doc, boolean byClass) {
         Element body = doc.body();
         doc.select(NEVER_CONTENT).remove();
         removeComments(body);
@@ -31,6 +32,7 @@ final class DomCleaner {
         }
         int total = Math.max(1, TextStats.letters(body));
         removeGuarded(body.select(FURNITURE), total, 0.4);
+        if (!byClass) return;
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
         for (Element e : body.getAllElements()) {
