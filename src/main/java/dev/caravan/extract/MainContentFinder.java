@@ -58,7 +58,7 @@ final class MainContentFinder {
 
     /** Moves up while the parent adds a fair amount of prose and few links: an article split into chunks. */
     private static Element climb(Element top, Element body, BlockScorer scorer) {
-        for (int level = 0; level < 3; level++) {
+        for (int level = 0; level < 12; level++) {
             Element parent = top.parent();
             if (parent == null || parent == body) break;
             double gain = scorer.prose(parent) - scorer.prose(top);
