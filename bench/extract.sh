@@ -9,4 +9,4 @@ mvn -q -B compile
 if [ ! -s "$cp_file" ] || [ pom.xml -nt "$cp_file" ]; then
   mvn -q -B dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
 fi
-exec java -Xms512m -cp "target/classes:$(cat "$cp_file")" dev.caravan.extract.ExtractionBenchmark "$@"
+exec java ${JAVA_OPTS:-} -Xms512m -cp "target/classes:$(cat "$cp_file")" dev.caravan.extract.ExtractionBenchmark "$@"

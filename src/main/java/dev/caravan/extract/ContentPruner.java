@@ -15,7 +15,15 @@ final class ContentPruner {
                     + "continue reading.*|read more|share( this( article| story| post)?)?( on \\w+)?|"
                     + "related( articles| stories| posts| content)?:?|recommended( for you)?|"
                     + "click here to subscribe.*|sign up for .* newsletter.*|follow us.*|print|email|tweet|"
-                    + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*)");
+                    + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*|caption|close|"
+                    + "(image|photo|slide) \\d+ (of|/) \\d+|you have been successfully subscribed.*)");
+
+    /** Picture credits: "Photo: Jane Doe, AP", "(Image credit: NASA)", "Image copyright Reuters". */
+    private static final Pattern CREDIT = Pattern.compile(
+            "(?i)\\(?(photo|image|picture|photograph|foto|credit|image credit|photo credit|source)s?( copyright)?\\s*[:©].*"
+                    + "|image copyright .*|\\(?(getty images|reuters|ap photo|afp)[^.]*\\)?");
+
+    private static final Pattern BARE_URL = Pattern.compile("(?i)https?://\\S+");
 
     private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
 
@@ -33,14 +41,19 @@ final class ContentPruner {
                 if (!tag.equals("td") && !tag.equals("th") && e.select("img, br, hr").isEmpty()) e.remove();
                 continue;
             }
-            if (letters < 60 && LABEL.matcher(e.text().strip()).matches()) {
-                e.remove();
-                continue;
+            if (letters < 120) {
+                String text = e.text().strip();
+                if (letters < 60 && LABEL.matcher(text).matches() || CREDIT.matcher(text).matches()
+                        || BARE_URL.matcher(text).matches() && !tag.equals("a")) {
+                    e.remove();
+                    continue;
+                }
             }
             if (!CONTAINERS.matcher(tag).matches() || rootDensity > 0.35) continue;
             double ld = TextStats.linkDensity(e);
             if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e)) e.remove();
         }
+        OrphanHeadings.remove(root);
     }
 
     /** A list or block of links still counts as content when it carries real sentences. */
