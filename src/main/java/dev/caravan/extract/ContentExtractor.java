@@ -42,7 +42,7 @@ public class ContentExtractor {
             Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title());
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
-        return new ExtractedPage(renderer.render(root), meta);
+        return new ExtractedPage(renderer.render(root, base), meta);
     }
 
     private Element mainContent(Document doc, boolean byClass, String title) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
+import org.jsoup.parser.Tag;
 
 /**
  * Picks the element holding the main content: the best-scored prose container, widened to a common ancestor when
@@ -111,7 +112,7 @@ final class MainContentFinder {
         for (int i = siblings.size() - 2; i >= 0; i--) {
             if (!keep[i] && keep[i + 1] && siblings.get(i).normalName().matches("h[2-6]")) keep[i] = true;
         }
-        Element container = new Element("div");
+        Element container = new Element(Tag.valueOf("div"), parent.baseUri());
         for (int i = 0; i < siblings.size(); i++) if (keep[i]) container.appendChild(siblings.get(i));
         return container;
     }

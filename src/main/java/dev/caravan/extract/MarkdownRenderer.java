@@ -2,6 +2,9 @@ package dev.caravan.extract;
 
 import com.vladsch.flexmark.html2md.converter.FlexmarkHtmlConverter;
 import com.vladsch.flexmark.util.data.MutableDataSet;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
@@ -10,6 +13,8 @@ import org.jsoup.nodes.TextNode;
 final class MarkdownRenderer {
 
     private static final Pattern EMPTY_LINK = Pattern.compile("\\[\\s*\\]\\([^)]*\\)");
+    private static final Pattern BR_LINE = Pattern.compile("(?m)^[ \\t]*(<br\\s*/?>[ \\t]*)+$");
+    private static final Pattern QUOTE_END = Pattern.compile("(?m)^(>.*)\\n(?=[^>\\n])");
     private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
     private static final Pattern TRAILING_SPACE = Pattern.compile("[ \\t]+\\n");
 
@@ -24,23 +29,30 @@ final class MarkdownRenderer {
         options.set(FlexmarkHtmlConverter.RENDER_COMMENTS, false);
         options.set(FlexmarkHtmlConverter.DIV_TABLE_PROCESSING, false);
         options.set(FlexmarkHtmlConverter.MAX_BLANK_LINES, 1);
+        options.set(FlexmarkHtmlConverter.DIV_AS_PARAGRAPH, true);
+        options.set(FlexmarkHtmlConverter.UNORDERED_LIST_DELIMITER, '-');
+        options.set(FlexmarkHtmlConverter.THEMATIC_BREAK, "---");
         this.converter = FlexmarkHtmlConverter.builder(options).build();
     }
 
-    String render(Element root) {
-        prepare(root);
+    String render(Element root, String baseUri) {
+        prepare(root, baseUri);
+        List<String> code = CodeBlocks.extract(root);
         String md = converter.convert(root.outerHtml());
+        md = CodeBlocks.restore(md, code);
         md = EMPTY_LINK.matcher(md).replaceAll("");
+        md = BR_LINE.matcher(md).replaceAll("");
+        md = QUOTE_END.matcher(md).replaceAll("$1\n\n");
         md = TRAILING_SPACE.matcher(md).replaceAll("\n");
         md = BLANK_LINES.matcher(md).replaceAll("\n\n");
         return md.strip();
     }
 
     /** Absolute links, no images, no empty anchors, and a space at every block edge so words never merge. */
-    private static void prepare(Element root) {
+    private static void prepare(Element root, String baseUri) {
         root.select("img, picture, source, figure > a:not([href])").remove();
         for (Element a : root.select("a")) {
-            String href = a.hasAttr("href") ? a.absUrl("href") : "";
+            String href = absolute(a, baseUri);
             if (a.text().isBlank()) {
                 a.remove();
             } else if (href.isEmpty() || href.startsWith("javascript:") || !href.startsWith("http") && !href.startsWith("mailto:")) {
@@ -50,6 +62,7 @@ final class MarkdownRenderer {
                 a.attr("href", href);
             }
         }
+        for (Element caption : root.select("figcaption")) caption.tagName("p");
         for (Element e : root.getAllElements()) {
             if (e == root) continue;
             String tag = e.normalName();
@@ -59,6 +72,19 @@ final class MarkdownRenderer {
                 e.before(new TextNode(" "));
                 e.after(new TextNode(" "));
             }
+        }
+    }
+
+    private static String absolute(Element a, String baseUri) {
+        if (!a.hasAttr("href")) return "";
+        String href = a.attr("href").strip();
+        if (href.isEmpty() || href.startsWith("#") || href.regionMatches(true, 0, "javascript:", 0, 11)) return "";
+        try {
+            URI uri = baseUri == null || baseUri.isEmpty() ? new URI(href) : new URI(baseUri).resolve(href);
+            return uri.isAbsolute() ? uri.toString() : "";
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            String abs = a.absUrl("href");
+            return abs;
         }
     }
 }

@@ -1,0 +1,52 @@
+package dev.caravan.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+
+/** Takes {@code <pre>} blocks out before conversion and puts them back as fenced code. Stateless. */
+final class CodeBlocks {
+
+    private static final String MARK = "CARAVANCODEBLOCK";
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?m)^[ \\t]*" + MARK + "(\\d+)[ \\t]*$");
+
+    private CodeBlocks() {}
+
+    /** Replaces every outermost {@code pre} with a placeholder paragraph; returns the code texts in order. */
+    static List<String> extract(Element root) {
+        List<String> code = new ArrayList<>();
+        for (Element pre : root.select("pre")) {
+            if (pre.parent() == null || insidePre(pre)) continue;
+            String text = pre.wholeText().replaceAll("\\A\\n+|\\s+\\z", "");
+            if (text.isBlank()) {
+                pre.remove();
+                continue;
+            }
+            Element p = new Element("p").text(MARK + code.size());
+            pre.replaceWith(p);
+            code.add(text);
+        }
+        return code;
+    }
+
+    private static boolean insidePre(Element e) {
+        for (Element p = e.parent(); p != null; p = p.parent()) if (p.normalName().equals("pre")) return true;
+        return false;
+    }
+
+    static String restore(String markdown, List<String> code) {
+        if (code.isEmpty()) return markdown;
+        Matcher m = PLACEHOLDER.matcher(markdown);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String text = code.get(Integer.parseInt(m.group(1)));
+            String fence = "```";
+            while (text.contains(fence)) fence += "`";
+            m.appendReplacement(sb, Matcher.quoteReplacement(fence + "\n" + text + "\n" + fence));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+}
