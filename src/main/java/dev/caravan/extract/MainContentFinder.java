@@ -57,21 +57,24 @@ final class MainContentFinder {
         return top;
     }
 
-    /** Moves up while the parent adds a fair amount of prose and few links: an article split into chunks. */
+    /**
+     * Moves up to an ancestor that adds a fair amount of prose and few links (an article split into chunks, a
+     * page of sections); small additions such as a panel's heading link do not stop the walk.
+     */
     private static Element climb(Element top, Element body, BlockScorer scorer) {
-        for (int level = 0; level < 12; level++) {
-            Element parent = top.parent();
-            if (parent == null || parent == body) break;
-            double gain = scorer.prose(parent) - scorer.prose(top);
-            int addedLetters = scorer.letters(parent) - scorer.letters(top);
-            int addedLinks = scorer.linkLetters(parent) - scorer.linkLetters(top);
-            if (addedLetters <= 0) {
-                top = parent;
-                continue;
+        int failures = 0;
+        Element a = top.parent();
+        for (int level = 0; level < 14 && a != null && a != body && failures < 3; level++, a = a.parent()) {
+            int added = scorer.letters(a) - scorer.letters(top);
+            if (added <= 50 + 0.05 * scorer.letters(top)) continue; // only taken along by a real gain above
+            double gain = scorer.prose(a) - scorer.prose(top);
+            double addedDensity = (double) (scorer.linkLetters(a) - scorer.linkLetters(top)) / added;
+            if (gain >= 0.35 * scorer.prose(top) && addedDensity < 0.25) {
+                top = a;
+                failures = 0;
+            } else {
+                failures++;
             }
-            double addedDensity = (double) addedLinks / addedLetters;
-            if (gain >= 0.35 * scorer.prose(top) && addedDensity < 0.25) top = parent;
-            else break;
         }
         return top;
     }
