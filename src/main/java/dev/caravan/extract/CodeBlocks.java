@@ -25,10 +25,23 @@ final class CodeBlocks {
                 continue;
             }
             Element p = new Element("p").text(MARK + code.size());
+            String language = language(pre);
             pre.replaceWith(p);
-            code.add(text);
+            code.add(language + "\n" + text);
         }
         return code;
+    }
+
+    /** The language named by a {@code language-x} or {@code lang-x} class on the pre or its code child. */
+    private static String language(Element pre) {
+        Element code = pre.selectFirst("code");
+        for (Element e : code == null ? new Element[] {pre} : new Element[] {pre, code}) {
+            for (String c : e.classNames()) {
+                String lang = c.startsWith("language-") ? c.substring(9) : c.startsWith("lang-") ? c.substring(5) : "";
+                if (lang.matches("[A-Za-z0-9_+#.-]{1,20}")) return lang;
+            }
+        }
+        return "";
     }
 
     private static boolean insidePre(Element e) {
@@ -41,10 +54,13 @@ final class CodeBlocks {
         Matcher m = PLACEHOLDER.matcher(markdown);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
-            String text = code.get(Integer.parseInt(m.group(1)));
+            String block = code.get(Integer.parseInt(m.group(1)));
+            int nl = block.indexOf('\n');
+            String language = block.substring(0, nl);
+            String text = block.substring(nl + 1);
             String fence = "```";
             while (text.contains(fence)) fence += "`";
-            m.appendReplacement(sb, Matcher.quoteReplacement(fence + "\n" + text + "\n" + fence));
+            m.appendReplacement(sb, Matcher.quoteReplacement(fence + language + "\n" + text + "\n" + fence));
         }
         m.appendTail(sb);
         return sb.toString();

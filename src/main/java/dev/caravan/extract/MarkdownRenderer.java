@@ -15,6 +15,7 @@ final class MarkdownRenderer {
     private static final Pattern EMPTY_LINK = Pattern.compile("\\[\\s*\\]\\([^)]*\\)");
     private static final Pattern BR_LINE = Pattern.compile("(?m)^[ \\t]*(<br\\s*/?>[ \\t]*)+$");
     private static final Pattern QUOTE_END = Pattern.compile("(?m)^(>.*)\\n(?=[^>\\n])");
+    private static final Pattern QUOTE_START = Pattern.compile("(?m)^([^>\\n].*)\\n(?=>)");
     private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
     private static final Pattern TRAILING_SPACE = Pattern.compile("[ \\t]+\\n");
 
@@ -32,20 +33,24 @@ final class MarkdownRenderer {
         options.set(FlexmarkHtmlConverter.DIV_AS_PARAGRAPH, true);
         options.set(FlexmarkHtmlConverter.UNORDERED_LIST_DELIMITER, '-');
         options.set(FlexmarkHtmlConverter.THEMATIC_BREAK, "---");
+        options.set(FlexmarkHtmlConverter.TYPOGRAPHIC_QUOTES, false);
+        options.set(FlexmarkHtmlConverter.TYPOGRAPHIC_SMARTS, false);
+        options.set(FlexmarkHtmlConverter.BR_AS_PARA_BREAKS, false);
         this.converter = FlexmarkHtmlConverter.builder(options).build();
     }
 
     String render(Element root, String baseUri) {
-        prepare(root, baseUri);
         List<String> code = CodeBlocks.extract(root);
+        prepare(root, baseUri);
+        Tables.normalise(root);
         String md = converter.convert(root.outerHtml());
-        md = CodeBlocks.restore(md, code);
         md = EMPTY_LINK.matcher(md).replaceAll("");
         md = BR_LINE.matcher(md).replaceAll("");
         md = QUOTE_END.matcher(md).replaceAll("$1\n\n");
+        md = QUOTE_START.matcher(md).replaceAll("$1\n\n");
         md = TRAILING_SPACE.matcher(md).replaceAll("\n");
         md = BLANK_LINES.matcher(md).replaceAll("\n\n");
-        return md.strip();
+        return CodeBlocks.restore(md, code).strip(); // code goes back last: the clean-ups above must not touch it
     }
 
     /** Absolute links, no images, no empty anchors, and a space at every block edge so words never merge. */
@@ -63,6 +68,10 @@ final class MarkdownRenderer {
             }
         }
         for (Element caption : root.select("figcaption")) caption.tagName("p");
+        // block containers flexmark does not know would run into their neighbours: make them divs
+        for (Element block : root.select("figure, section, article, main, header, aside, center, details, summary, address, hgroup")) {
+            block.tagName("div");
+        }
         for (Element e : root.getAllElements()) {
             if (e == root) continue;
             String tag = e.normalName();
