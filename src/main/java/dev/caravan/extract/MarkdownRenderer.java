@@ -77,9 +77,10 @@ final class MarkdownRenderer {
             String tag = e.normalName();
             if (!tag.equals("a")) e.clearAttributes();
             if (tag.equals("span") || tag.equals("label") || tag.equals("time") || tag.equals("font")) {
-                // inline boxes that pages lay out as blocks: keep a word gap on both sides
-                e.before(new TextNode(" "));
-                e.after(new TextNode(" "));
+                // inline boxes side by side (often laid out as blocks): keep a word gap between them, but leave
+                // a span inside a word ("<span>T</span>he") alone
+                if (e.previousSibling() instanceof Element) e.before(new TextNode(" "));
+                if (e.nextSibling() instanceof Element) e.after(new TextNode(" "));
             }
         }
     }
