@@ -42,7 +42,8 @@ public class ContentExtractor {
             Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title());
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
-        return new ExtractedPage(renderer.render(root, base), meta);
+        String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
+        return new ExtractedPage(renderer.render(root, linkBase), meta);
     }
 
     private Element mainContent(Document doc, boolean byClass, String title) {
