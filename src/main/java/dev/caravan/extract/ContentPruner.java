@@ -1,6 +1,8 @@
 package dev.caravan.extract;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -9,21 +11,10 @@ import org.jsoup.nodes.Element;
 /** Cleans inside the chosen content: link lists, stray labels, the headline that repeats the title. Stateless. */
 final class ContentPruner {
 
-    /** Whole-element texts that are labels of furniture, never content. */
-    private static final Pattern LABEL = Pattern.compile(
-            "(?i)(advertisement|advertisment|ad|ads|sponsored( content)?|skip to (main )?content|story continues below.*|"
-                    + "continue reading.*|read more|share( this( article| story| post)?)?( on \\w+)?|"
-                    + "related( articles| stories| posts| content)?:?|recommended( for you)?|"
-                    + "click here to subscribe.*|sign up for .* newsletter.*|follow us.*|print|email|tweet|"
-                    + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*|caption|close|"
-                    + "(image|photo|slide) \\d+ (of|/) \\d+|you have been successfully subscribed.*)");
-
-    /** Picture credits: "Photo: Jane Doe, AP", "(Image credit: NASA)", "Image copyright Reuters". */
-    private static final Pattern CREDIT = Pattern.compile(
-            "(?i)\\(?(photo|image|picture|photograph|foto|credit|image credit|photo credit|source)s?( copyright)?\\s*[:©].*"
-                    + "|image copyright .*|\\(?(getty images|reuters|ap photo|afp)[^.]*\\)?");
-
-    private static final Pattern BARE_URL = Pattern.compile("(?i)https?://\\S+");
+    /** Links that share the page instead of pointing somewhere ("Click to tweet"). */
+    private static final Pattern SHARE_LINK = Pattern.compile(
+            "(?i)(twitter\\.com|x\\.com)/(share|intent)|facebook\\.com/sharer|linkedin\\.com/share|pinterest\\.com/pin/create"
+                    + "|reddit\\.com/submit|wa\\.me/|whatsapp://|mailto:\\?");
 
     private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
 
@@ -32,6 +23,7 @@ final class ContentPruner {
         int rootLetters = Math.max(1, TextStats.letters(root));
         removeTitleHeading(root, title);
         List<Element> all = new ArrayList<>(root.getAllElements());
+        Set<String> seen = new HashSet<>(); // repeated blocks (carousel captions, sticky copies) are kept once
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
@@ -41,10 +33,15 @@ final class ContentPruner {
                 if (!tag.equals("td") && !tag.equals("th") && e.select("img, br, hr").isEmpty()) e.remove();
                 continue;
             }
-            if (letters < 120) {
+            if (letters < 200) {
                 String text = e.text().strip();
-                if (letters < 60 && LABEL.matcher(text).matches() || CREDIT.matcher(text).matches()
-                        || BARE_URL.matcher(text).matches() && !tag.equals("a")) {
+                boolean isLink = tag.equals("a");
+                if (isLink && SHARE_LINK.matcher(e.attr("href")).find()) {
+                    e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
+                    continue;
+                }
+                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink)
+                        || letters >= 30 && (tag.equals("p") || tag.startsWith("h")) && !seen.add(text)) {
                     e.remove();
                     continue;
                 }

@@ -5,6 +5,7 @@ import com.vladsch.flexmark.util.data.MutableDataSet;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
@@ -76,6 +77,7 @@ final class MarkdownRenderer {
             if (e == root) continue;
             String tag = e.normalName();
             if (!tag.equals("a")) e.clearAttributes();
+            if (INLINE.contains(tag)) keepEdgeSpaces(e);
             if (tag.equals("span") || tag.equals("label") || tag.equals("time") || tag.equals("font")) {
                 // inline boxes side by side (often laid out as blocks): keep a word gap between them, but leave
                 // a span inside a word ("<span>T</span>he") alone
@@ -83,6 +85,17 @@ final class MarkdownRenderer {
                 if (e.nextSibling() instanceof Element) e.after(new TextNode(" "));
             }
         }
+    }
+
+    private static final Set<String> INLINE = Set.of("a", "em", "strong", "b", "i", "u", "span", "code", "small",
+            "mark", "cite", "abbr", "time", "font", "label", "s", "del", "ins", "q");
+
+    /** The converter trims spaces inside inline elements; keep them outside so that words do not merge. */
+    private static void keepEdgeSpaces(Element e) {
+        String text = e.wholeText();
+        if (text.isEmpty()) return;
+        if (TextStats.isSpace(text.charAt(text.length() - 1)) && e.nextSibling() != null) e.after(new TextNode(" "));
+        if (TextStats.isSpace(text.charAt(0)) && e.previousSibling() != null) e.before(new TextNode(" "));
     }
 
     private static String absolute(Element a, String baseUri) {
