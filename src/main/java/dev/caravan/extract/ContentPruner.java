@@ -19,16 +19,17 @@ final class ContentPruner {
     private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
 
     void prune(Element root, String title) {
-        double rootDensity = TextStats.linkDensity(root);
-        int rootLetters = Math.max(1, TextStats.letters(root));
         removeTitleHeading(root, title);
+        LetterCounts counts = new LetterCounts(root);
+        double rootDensity = counts.linkDensity(root);
+        int rootLetters = Math.max(1, counts.letters(root));
         List<Element> all = new ArrayList<>(root.getAllElements());
         Set<String> seen = new HashSet<>(); // repeated blocks (carousel captions, sticky copies) are kept once
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
             if (!CONTAINERS.matcher(tag).matches() && !tag.matches("h[1-6]|li|a|strong|em|b")) continue;
-            int letters = TextStats.letters(e);
+            int letters = counts.letters(e);
             if (letters == 0) {
                 if (!tag.equals("td") && !tag.equals("th") && e.select("img, br, hr").isEmpty()) e.remove();
                 continue;
@@ -47,7 +48,7 @@ final class ContentPruner {
                 }
             }
             if (!CONTAINERS.matcher(tag).matches() || rootDensity > 0.35) continue;
-            double ld = TextStats.linkDensity(e);
+            double ld = counts.linkDensity(e);
             if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e)) e.remove();
         }
         OrphanHeadings.remove(root);

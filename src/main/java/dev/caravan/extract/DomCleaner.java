@@ -30,8 +30,9 @@ final class DomCleaner {
             String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
             if (style.contains("display:none") || style.contains("visibility:hidden")) e.remove();
         }
-        int total = Math.max(1, TextStats.letters(body));
-        removeGuarded(body.select(FURNITURE), total, 0.4);
+        LetterCounts counts = new LetterCounts(body);
+        int total = Math.max(1, counts.letters(body));
+        removeGuarded(body.select(FURNITURE), counts, total, 0.4);
         if (!byClass) return;
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
@@ -40,19 +41,19 @@ final class DomCleaner {
             if (Boilerplate.isStrongNegative(e)) strong.add(e);
             else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e)) negative.add(e);
         }
-        removeGuarded(strong, total, 0.6);
-        removeGuarded(negative, total, 0.4);
+        removeGuarded(strong, counts, total, 0.6);
+        removeGuarded(negative, counts, total, 0.4);
     }
 
     /** Removes each element unless it holds the bulk of the page's text or contains an article. */
-    private static void removeGuarded(Elements elements, int total, double share) {
-        removeGuarded(new ArrayList<>(elements), total, share);
+    private static void removeGuarded(Elements elements, LetterCounts counts, int total, double share) {
+        removeGuarded(new ArrayList<>(elements), counts, total, share);
     }
 
-    private static void removeGuarded(List<Element> elements, int total, double share) {
+    private static void removeGuarded(List<Element> elements, LetterCounts counts, int total, double share) {
         for (Element e : elements) {
             if (e.parent() == null) continue; // already removed with an ancestor
-            int letters = TextStats.letters(e);
+            int letters = counts.letters(e);
             if (letters > total * share) continue;
             if (!e.select("[itemprop=articleBody]").isEmpty()) continue;
             if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
