@@ -119,10 +119,15 @@ final class BlockScorer {
         return s == null ? 0 : s[3];
     }
 
+    /** A class name can add or take at most this share of a score. */
+    private static final double CLASS_CAP = 0.5;
+
     /** Final candidate score: prose received, discounted by links, adjusted by class and id. */
     double candidateScore(Element e) {
         Double raw = scores.get(e);
         if (raw == null) return 0;
-        return raw * (1 - linkDensity(e)) + Boilerplate.classWeight(e);
+        double base = raw * (1 - linkDensity(e));
+        double w = Boilerplate.classWeight(e);
+        return base + Math.signum(w) * Math.min(Math.abs(w), base * CLASS_CAP);
     }
 }
