@@ -17,9 +17,12 @@ final class DomCleaner {
                     + "button, input, select, textarea, option, dialog, [hidden], [aria-hidden=true], "
                     + "[role=dialog], [role=alertdialog], [role=search], [aria-modal=true]";
 
+    /** Page furniture by tag or role, removed unless it holds the bulk of the text (some sites misuse them). */
     private static final String FURNITURE =
-            "nav, aside, header, footer, form, menu, [role=navigation], [role=banner], [role=contentinfo], "
-                    + "[role=complementary], [role=menu], [role=menubar], [role=toolbar]";
+            "aside, header, form, menu, [role=banner], [role=complementary], [role=menu], [role=menubar], [role=toolbar]";
+
+    /** Navigation and footers: removed even when large (legal footnotes), unless they wrap the article itself. */
+    private static final String NAVIGATION = "nav, footer, [role=navigation], [role=contentinfo]";
 
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
     void clean(Document doc, boolean byClass) {
@@ -32,6 +35,9 @@ final class DomCleaner {
         }
         LetterCounts counts = new LetterCounts(body);
         int total = Math.max(1, counts.letters(body));
+        for (Element e : body.select(NAVIGATION)) {
+            if (e.parent() != null && e.selectFirst("article, main, h1, [itemprop=articleBody]") == null) e.remove();
+        }
         removeGuarded(body.select(FURNITURE), counts, total, 0.4);
         if (!byClass) return;
         List<Element> strong = new ArrayList<>();

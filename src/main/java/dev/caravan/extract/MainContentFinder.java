@@ -64,7 +64,7 @@ final class MainContentFinder {
     private static Element climb(Element top, Element body, BlockScorer scorer) {
         int failures = 0;
         Element a = top.parent();
-        for (int level = 0; level < 14 && a != null && a != body && failures < 3; level++, a = a.parent()) {
+        for (int level = 0; level < 14 && a != null && a != body && failures < 6; level++, a = a.parent()) {
             int added = scorer.letters(a) - scorer.letters(top);
             if (added <= 50 + 0.05 * scorer.letters(top)) continue; // only taken along by a real gain above
             double gain = scorer.prose(a) - scorer.prose(top);
