@@ -51,7 +51,27 @@ final class ContentPruner {
             double ld = counts.linkDensity(e);
             if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e)) e.remove();
         }
+        removeElsewhereSections(root);
         OrphanHeadings.remove(root);
+    }
+
+    /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
+    private static void removeElsewhereSections(Element root) {
+        for (Element h : root.select("h2, h3, h4, h5, h6")) {
+            if (h.parent() == null || !NoiseText.introducesElsewhere(h.text())) continue;
+            Element parent = h.parent();
+            if (parent != root && parent.childrenSize() <= 3 && h.elementSiblingIndex() == 0) {
+                parent.remove(); // a box of its own: heading plus list
+                continue;
+            }
+            Element next = h.nextElementSibling();
+            while (next != null && !next.normalName().matches("h[1-6]")) {
+                Element after = next.nextElementSibling();
+                next.remove();
+                next = after;
+            }
+            h.remove();
+        }
     }
 
     /** A list or block of links still counts as content when it carries real sentences. */

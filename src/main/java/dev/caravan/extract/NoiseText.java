@@ -37,11 +37,25 @@ final class NoiseText {
             "(?i).*\\b(sign up|subscribe|newsletters?|in your inbox|to your inbox|delivered to your|"
                     + "get the latest updates)\\b.*");
 
+    /** Headings that introduce lists of other pages, not the page's own content. */
+    private static final Pattern ELSEWHERE = Pattern.compile(
+            "(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|related\\b.*|recommended\\b.*|"
+                    + "read (more|next|also)\\b.*|also read\\b.*|you (may|might) (also )?(like|enjoy|be interested).*|"
+                    + "(most )?(popular|trending|latest|top) (stories|news|articles|posts|now)\\b.*|"
+                    + "most (read|viewed|shared|popular)\\b.*|don'?t miss\\b.*|editor'?s picks?\\b.*|"
+                    + "other (stories|articles|news)\\b.*|what to read next.*|up next\\b.*|"
+                    + "veja também.*|leia também.*|mais lidas.*|você pode gostar.*|lesen sie auch.*|mehr zum thema.*|"
+                    + "à lire aussi.*|lire aussi.*|te puede interesar.*|関連記事.*|相关.*)");
+
+    static boolean introducesElsewhere(String heading) {
+        return heading.length() < 60 && ELSEWHERE.matcher(heading.strip()).matches();
+    }
+
     static boolean isNoise(String text, int letters, boolean hasLink, boolean isLink) {
         if (letters < 60 && LABEL.matcher(text).matches()) return true;
         if (letters < 120 && CREDIT.matcher(text).matches()) return true;
         if (letters < 200 && !isLink && BARE_URL.matcher(text).matches()) return true;
-        if (letters < 60 && !isLink && isDateline(text)) return true;
+        if (letters < 100 && !isLink && isDateline(text)) return true;
         return letters < 160 && (hasLink || letters < 100) && PROMPT.matcher(text).matches();
     }
 
