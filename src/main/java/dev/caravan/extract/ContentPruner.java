@@ -57,8 +57,15 @@ final class ContentPruner {
 
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
     private static void removeElsewhereSections(Element root) {
-        for (Element h : root.select("h2, h3, h4, h5, h6")) {
+        for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
             if (h.parent() == null || !NoiseText.introducesElsewhere(h.text())) continue;
+            if (!h.normalName().matches("h[2-6]")) {
+                // a label styled as a heading: it goes with the list or link box right after it
+                Element next = h.nextElementSibling();
+                if (next != null && (next.normalName().matches("ul|ol") || TextStats.linkDensity(next) > 0.4)) next.remove();
+                if (h.text().length() < 60) h.remove();
+                continue;
+            }
             Element parent = h.parent();
             if (parent != root && parent.childrenSize() <= 3 && h.elementSiblingIndex() == 0) {
                 parent.remove(); // a box of its own: heading plus list

@@ -39,7 +39,8 @@ final class NoiseText {
 
     /** Headings that introduce lists of other pages, not the page's own content. */
     private static final Pattern ELSEWHERE = Pattern.compile(
-            "(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|related\\b.*|recommended\\b.*|"
+            "(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|"
+                    + "more\\b.{0,30}\\b(stories|news|articles|posts|videos|reads)|(related|recommended)(\\s+\\S+){0,3}|"
                     + "read (more|next|also)\\b.*|also read\\b.*|you (may|might) (also )?(like|enjoy|be interested).*|"
                     + "(most )?(popular|trending|latest|top) (stories|news|articles|posts|now)\\b.*|"
                     + "most (read|viewed|shared|popular)\\b.*|don'?t miss\\b.*|editor'?s picks?\\b.*|"
