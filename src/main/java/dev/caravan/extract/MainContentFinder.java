@@ -13,6 +13,9 @@ import org.jsoup.parser.Tag;
  */
 final class MainContentFinder {
 
+    /** Below this many letters the best block is too small to stand for the page. */
+    private static final int WEAK_LETTERS = 300;
+
     private static final Set<String> PROSE_SIBLINGS =
             Set.of("p", "blockquote", "pre", "ul", "ol", "table", "figure", "dl", "h2", "h3", "h4", "h5", "h6");
 
@@ -34,8 +37,23 @@ final class MainContentFinder {
         if (top == null || top == body) return body;
         top = widen(top, best, candidates, scorer);
         top = climb(top, body, scorer);
+        Element landmark = weakResultLandmark(top, body, scorer);
+        if (landmark != null) return landmark;
         if (top == body || top.parent() == null) return top;
         return withSiblings(top, scorer.candidateScore(top), scorer);
+    }
+
+    /**
+     * When the best prose block is tiny (pages made of links and short items: indexes, catalogues), the page's own
+     * landmark ({@code main}, {@code role=main}, a single {@code article}) is the better guess.
+     */
+    private static Element weakResultLandmark(Element top, Element body, BlockScorer scorer) {
+        int letters = scorer.letters(top);
+        if (letters >= WEAK_LETTERS) return null;
+        Element landmark = body.selectFirst("main, [role=main]");
+        if (landmark == null && body.select("article").size() == 1) landmark = body.selectFirst("article");
+        if (landmark == null || scorer.letters(landmark) < 2 * Math.max(letters, 100)) return null;
+        return landmark;
     }
 
     /** Moves up to a common ancestor when other strong candidates live next to the best one. */
