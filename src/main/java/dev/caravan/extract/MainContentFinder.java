@@ -14,7 +14,7 @@ import org.jsoup.parser.Tag;
 final class MainContentFinder {
 
     /** Below this many letters the best block is too small to stand for the page. */
-    private static final int WEAK_LETTERS = 300;
+    private static final int WEAK_LETTERS = 600;
 
     private static final Set<String> PROSE_SIBLINGS =
             Set.of("p", "blockquote", "pre", "ul", "ol", "table", "figure", "dl", "h2", "h3", "h4", "h5", "h6");
