@@ -13,7 +13,7 @@ import org.jsoup.select.Elements;
 final class DomCleaner {
 
     private static final String NEVER_CONTENT =
-            "script, style, noscript, template, svg, canvas, iframe, object, embed, video, audio, map, link, meta, "
+            "script, style, template, svg, canvas, iframe, object, embed, video, audio, map, link, meta, "
                     + "button, input, select, textarea, option, dialog, [hidden], [aria-hidden=true], "
                     + "[role=dialog], [role=alertdialog], [role=search], [aria-modal=true]";
 
@@ -28,6 +28,12 @@ final class DomCleaner {
     void clean(Document doc, boolean byClass) {
         Element body = doc.body();
         doc.select(NEVER_CONTENT).remove();
+        for (Element noscript : doc.select("noscript")) {
+            // pages rendered by script often carry the crawler's copy of the content in <noscript>: keep big ones
+            if (noscript.parent() == null) continue;
+            if (TextStats.letters(noscript) >= 500 && noscript.selectFirst("p, div, article, li") != null) noscript.unwrap();
+            else noscript.remove();
+        }
         removeComments(body);
         for (Element e : body.select("[style]")) {
             String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
