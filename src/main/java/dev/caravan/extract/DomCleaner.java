@@ -14,8 +14,11 @@ final class DomCleaner {
 
     private static final String NEVER_CONTENT =
             "script, style, template, svg, canvas, iframe, object, embed, video, audio, map, link, meta, "
-                    + "button, input, select, textarea, option, dialog, [hidden], [aria-hidden=true], "
-                    + "[role=dialog], [role=alertdialog], [role=search], [aria-modal=true]";
+                    + "button, input, select, textarea, option, dialog, [role=dialog], [role=alertdialog], [role=search], "
+                    + "[aria-modal=true]";
+
+    /** Hidden until a script shows it: removed, unless it holds most of the page (pages revealed by script). */
+    private static final String HIDDEN = "[hidden], [aria-hidden=true], [style*=display], [style*=visibility]";
 
     /** Page furniture by tag or role, removed unless it holds the bulk of the text (some sites misuse them). */
     private static final String FURNITURE =
@@ -35,12 +38,13 @@ final class DomCleaner {
             else noscript.remove();
         }
         removeComments(body);
-        for (Element e : body.select("[style]")) {
-            String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
-            if (style.contains("display:none") || style.contains("visibility:hidden")) e.remove();
-        }
         LetterCounts counts = new LetterCounts(body);
         int total = Math.max(1, counts.letters(body));
+        for (Element e : body.select(HIDDEN)) {
+            if (e.parent() == null || !isHidden(e)) continue;
+            int letters = counts.letters(e);
+            if (letters < 500 || letters < total / 2) e.remove();
+        }
         for (Element e : body.select(NAVIGATION)) {
             if (e.parent() != null && e.selectFirst("article, main, h1, [itemprop=articleBody]") == null) e.remove();
         }
@@ -71,6 +75,12 @@ final class DomCleaner {
             if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
+    }
+
+    private static boolean isHidden(Element e) {
+        if (e.hasAttr("hidden") || e.attr("aria-hidden").equals("true")) return true;
+        String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
+        return style.contains("display:none") || style.contains("visibility:hidden");
     }
 
     private static void removeComments(Element root) {

@@ -119,7 +119,7 @@ final class MainContentFinder {
                 continue;
             }
             double score = scorer.candidateScore(s);
-            if (score + (Boilerplate.isPositive(s) ? 0 : 0) >= threshold) {
+            if (score >= threshold) {
                 keep[i] = true;
                 continue;
             }
