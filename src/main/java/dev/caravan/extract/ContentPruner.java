@@ -1,7 +1,8 @@
 package dev.caravan.extract;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +25,7 @@ final class ContentPruner {
         double rootDensity = counts.linkDensity(root);
         int rootLetters = Math.max(1, counts.letters(root));
         List<Element> all = new ArrayList<>(root.getAllElements());
-        Set<String> seen = new HashSet<>(); // repeated blocks (carousel captions, sticky copies) are kept once
+        Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
@@ -42,7 +43,7 @@ final class ContentPruner {
                     continue;
                 }
                 if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink)
-                        || letters >= 30 && (tag.equals("p") || tag.startsWith("h")) && !seen.add(text)) {
+                        || letters >= 30 && isLeafBlock(e) && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
                 }
@@ -79,6 +80,29 @@ final class ContentPruner {
             }
             h.remove();
         }
+    }
+
+    private static final Set<String> LEAF_BLOCKS = Set.of("p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "figcaption",
+            "blockquote", "dd", "dt", "div", "span");
+
+    /** True when an earlier block, not an ancestor of this one, had the same text. */
+    private static boolean isRepeat(Element e, String text, Map<String, Element> seen) {
+        Element first = seen.putIfAbsent(text, e);
+        if (first == null) return false;
+        for (Element p = e.parent(); p != null; p = p.parent()) {
+            if (p == first) {
+                seen.put(text, e); // same text one level down: the inner block stands for it now
+                return false;
+            }
+        }
+        return first.parent() != null; // the first copy is still there
+    }
+
+    /** A block holding text but no other blocks: the unit in which repeated copies are recognised. */
+    private static boolean isLeafBlock(Element e) {
+        if (!LEAF_BLOCKS.contains(e.normalName())) return false;
+        for (Element c : e.children()) if (BlockScorer.BLOCKS.contains(c.normalName())) return false;
+        return true;
     }
 
     /** A list or block of links still counts as content when it carries real sentences. */
