@@ -23,6 +23,7 @@ final class ContentPruner {
         removeTitleHeading(root, title);
         LetterCounts counts = new LetterCounts(root);
         double rootDensity = counts.linkDensity(root);
+        String host = host(root.baseUri());
         int rootLetters = Math.max(1, counts.letters(root));
         List<Element> all = new ArrayList<>(root.getAllElements());
         Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
@@ -50,7 +51,7 @@ final class ContentPruner {
             }
             if (!CONTAINERS.matcher(tag).matches() || rootDensity > 0.35) continue;
             double ld = counts.linkDensity(e);
-            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e)) e.remove();
+            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e) && mostlyInternal(e, host)) e.remove();
         }
         removeElsewhereSections(root);
         OrphanHeadings.remove(root);
@@ -103,6 +104,33 @@ final class ContentPruner {
         if (!LEAF_BLOCKS.contains(e.normalName())) return false;
         for (Element c : e.children()) if (BlockScorer.BLOCKS.contains(c.normalName())) return false;
         return true;
+    }
+
+    /**
+     * Link boxes that point around the same site (related stories, section menus) are furniture; a list of links to
+     * other sites (sources, products, further reading) belongs to the text.
+     */
+    private static boolean mostlyInternal(Element e, String host) {
+        if (host == null) return true;
+        int internal = 0;
+        int all = 0;
+        for (Element a : e.select("a[href]")) {
+            String h = host(a.absUrl("href"));
+            all++;
+            if (h == null || h.equals(host)) internal++;
+        }
+        return all == 0 || internal * 2 >= all;
+    }
+
+    private static String host(String url) {
+        try {
+            String h = java.net.URI.create(url.strip()).getHost();
+            if (h == null) return null;
+            h = h.toLowerCase(Locale.ROOT);
+            return h.startsWith("www.") ? h.substring(4) : h;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** A list or block of links still counts as content when it carries real sentences. */

@@ -53,7 +53,7 @@ final class DomCleaner {
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
         for (Element e : body.getAllElements()) {
-            if (e == body || e.normalName().equals("html")) continue;
+            if (e == body || e.normalName().equals("html") || insideCode(e)) continue;
             if (Boilerplate.isStrongNegative(e)) strong.add(e);
             else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e)) negative.add(e);
         }
@@ -75,6 +75,15 @@ final class DomCleaner {
             if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
+    }
+
+    /** Syntax highlighters name their spans "comment", "tag" and so on: never furniture. */
+    private static boolean insideCode(Element e) {
+        for (Element p = e; p != null; p = p.parent()) {
+            String n = p.normalName();
+            if (n.equals("pre") || n.equals("code")) return true;
+        }
+        return false;
     }
 
     private static boolean isHidden(Element e) {
