@@ -19,7 +19,8 @@ final class NoiseText {
                     + "click here to subscribe.*|sign up for .* newsletter.*|follow us.*|print|e-?mail|tweet|subscribe|"
                     + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*|caption|close|"
                     + "(image|photo|slide) \\d+ (of|/) \\d+|you have been successfully subscribed.*|"
-                    + "(\\d+ min(ute)?s? read)|(reading time|tempo de leitura|lesezeit|temps de lecture).{0,20})");
+                    + "edit (this page|on github|page)|improve this page|suggest an? (edit|change)|report an? (issue|problem)|"
+                    + "back to top|(\\d+ min(ute)?s? read)|(reading time|tempo de leitura|lesezeit|temps de lecture).{0,20})");
 
     /** Picture credits: "Photo: Jane Doe, AP", "(Image credit: NASA)", "Photo by Jane Doe", "© Amazon". */
     private static final Pattern CREDIT = Pattern.compile(
