@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
@@ -14,7 +15,7 @@ import org.jsoup.nodes.TextNode;
 final class MarkdownRenderer {
 
     private static final Pattern EMPTY_LINK = Pattern.compile("\\[\\s*\\]\\([^)]*\\)");
-    private static final Pattern BR_LINE = Pattern.compile("(?m)^[ \\t]*(<br\\s*/?>[ \\t]*)+$");
+    private static final Pattern BR_LINE = Pattern.compile("(?m)^([ \\t]*(?:>[ \\t]*)*)(?:<br\\s*/?>[ \\t]*)+$");
     private static final Pattern QUOTE_END = Pattern.compile("(?m)^(>.*)\\n(?=[^>\\n])");
     private static final Pattern QUOTE_START = Pattern.compile("(?m)^([^>\\n].*)\\n(?=>)");
     private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
@@ -46,7 +47,7 @@ final class MarkdownRenderer {
         Tables.normalise(root);
         String md = converter.convert(root.outerHtml());
         md = EMPTY_LINK.matcher(md).replaceAll("");
-        md = BR_LINE.matcher(md).replaceAll("");
+        md = BR_LINE.matcher(md).replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
         md = QUOTE_END.matcher(md).replaceAll("$1\n\n");
         md = QUOTE_START.matcher(md).replaceAll("$1\n\n");
         md = TRAILING_SPACE.matcher(md).replaceAll("\n");
