@@ -10,7 +10,10 @@ import org.jsoup.nodes.Element;
 final class CodeBlocks {
 
     private static final String MARK = "CARAVANCODEBLOCK";
-    private static final Pattern PLACEHOLDER = Pattern.compile("(?m)^[ \\t]*" + MARK + "(\\d+)[ \\t]*$");
+    /** A placeholder on its own line, after any quote markers or list indentation. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?m)^([ \\t]*(?:>[ \\t]?)*)" + MARK + "(\\d+)[ \\t]*$");
+    /** A placeholder inside a line (code in a table cell): becomes inline code. */
+    private static final Pattern INLINE_PLACEHOLDER = Pattern.compile(MARK + "(\\d+)");
 
     private CodeBlocks() {}
 
@@ -54,15 +57,26 @@ final class CodeBlocks {
         Matcher m = PLACEHOLDER.matcher(markdown);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
-            String block = code.get(Integer.parseInt(m.group(1)));
+            String prefix = m.group(1);
+            String block = code.get(Integer.parseInt(m.group(2)));
             int nl = block.indexOf('\n');
             String language = block.substring(0, nl);
             String text = block.substring(nl + 1);
             String fence = "```";
             while (text.contains(fence)) fence += "`";
-            m.appendReplacement(sb, Matcher.quoteReplacement(fence + language + "\n" + text + "\n" + fence));
+            String body = (fence + language + "\n" + text + "\n" + fence).replace("\n", "\n" + prefix);
+            m.appendReplacement(sb, Matcher.quoteReplacement(prefix + body));
         }
         m.appendTail(sb);
-        return sb.toString();
+        Matcher inline = INLINE_PLACEHOLDER.matcher(sb.toString());
+        StringBuilder out = new StringBuilder();
+        while (inline.find()) {
+            String block = code.get(Integer.parseInt(inline.group(1)));
+            String text = block.substring(block.indexOf('\n') + 1).replaceAll("\\s+", " ").strip();
+            String ticks = text.contains("`") ? "``" : "`";
+            inline.appendReplacement(out, Matcher.quoteReplacement(ticks + " " + text + " " + ticks));
+        }
+        inline.appendTail(out);
+        return out.toString();
     }
 }

@@ -51,6 +51,7 @@ class ContentExtractorTest {
                 + "    lines.filter(l -> !l.isBlank())\n         .forEach(System.out::println);\n}\n```");
         assertThat(md).contains("````\nString fence = \"```\";\nSystem.out.println(fence);\n````");
         assertThat(Fixtures.extract("docs-page").markdown()).contains("```yaml\nserver:\n  port: 8080\n");
+        assertThat(md).contains("> ```\n> cat data.txt | grep -v '^$'\n> ```");
     }
 
     @Test
