@@ -70,6 +70,11 @@ final class MarkdownRenderer {
             }
         }
         for (Element caption : root.select("figcaption")) caption.tagName("p");
+        // a heading inside a list item cannot share the bullet's line: make it a bold lead paragraph
+        for (Element h : root.select("li h1, li h2, li h3, li h4, li h5, li h6")) {
+            h.tagName("strong");
+            h.wrap("<p></p>");
+        }
         // block containers flexmark does not know would run into their neighbours: make them divs
         for (Element block : root.select("figure, section, article, main, header, aside, center, details, summary, address, hgroup")) {
             block.tagName("div");
