@@ -53,9 +53,12 @@ final class DomCleaner {
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
         for (Element e : body.getAllElements()) {
-            if (e == body || e.normalName().equals("html") || insideCode(e)) continue;
-            if (Boilerplate.isStrongNegative(e)) strong.add(e);
-            else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e)) negative.add(e);
+            if (e == body || e.normalName().equals("html")) continue;
+            if (Boilerplate.isStrongNegative(e)) {
+                if (!insideCode(e)) strong.add(e);
+            } else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) && !insideCode(e)) {
+                negative.add(e);
+            }
         }
         removeGuarded(strong, counts, total, 0.6);
         removeGuarded(negative, counts, total, 0.4);

@@ -19,7 +19,10 @@ final class MainContentFinder {
     private static final Set<String> PROSE_SIBLINGS =
             Set.of("p", "blockquote", "pre", "ul", "ol", "table", "figure", "dl", "h2", "h3", "h4", "h5", "h6");
 
-    /** Returns a detached container with the main content, or the body when nothing stands out. */
+    /**
+     * Returns the main content: a detached container with the best block and its kin, the page's main landmark when
+     * no block stands out, or else the body.
+     */
     Element find(Element body) {
         BlockScorer scorer = new BlockScorer(body);
         Element top = null;
@@ -34,7 +37,10 @@ final class MainContentFinder {
                 top = e;
             }
         }
-        if (top == null || top == body) return body;
+        if (top == null || top == body) {
+            Element landmark = body.selectFirst("main, [role=main]");
+            return landmark != null && scorer.letters(landmark) > 0 ? landmark : body;
+        }
         top = widen(top, best, candidates, scorer);
         top = climb(top, body, scorer);
         Element landmark = weakResultLandmark(top, body, scorer);
