@@ -15,7 +15,8 @@ final class ContentPruner {
     /** Links that share the page instead of pointing somewhere ("Click to tweet"). */
     private static final Pattern SHARE_LINK = Pattern.compile(
             "(?i)(twitter\\.com|x\\.com)/(share|intent)|facebook\\.com/sharer|linkedin\\.com/share|pinterest\\.com/pin/create"
-                    + "|reddit\\.com/submit|wa\\.me/|whatsapp://|mailto:\\?");
+                    + "|reddit\\.com/submit|wa\\.me/|whatsapp://|mailto:\\?|share\\.flipboard\\.com|mix\\.com/add"
+                    + "|getpocket\\.com/(save|edit)|tumblr\\.com/(share|widgets/share)|t\\.me/share");
 
     private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
 
@@ -43,7 +44,8 @@ final class ContentPruner {
                     e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
                     continue;
                 }
-                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink)
+                if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
+                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink, tag.matches("h[1-6]"))
                         || letters >= 30 && isLeafBlock(e) && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
@@ -81,6 +83,14 @@ final class ContentPruner {
             }
             h.remove();
         }
+    }
+
+    private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");
+
+    /** An inline element is a label only when it is all the text of its parent. */
+    private static boolean standsAlone(Element e, int letters, LetterCounts counts) {
+        Element parent = e.parent();
+        return parent == null || counts.letters(parent) <= letters + 2;
     }
 
     private static final Set<String> LEAF_BLOCKS = Set.of("p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "figcaption",

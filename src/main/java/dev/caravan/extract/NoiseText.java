@@ -20,13 +20,15 @@ final class NoiseText {
                     + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*|caption|close|"
                     + "(image|photo|slide) \\d+ (of|/) \\d+|you have been successfully subscribed.*|"
                     + "edit (this page|on github|page)|improve this page|suggest an? (edit|change)|report an? (issue|problem)|"
-                    + "back to top|(\\d+ min(ute)?s? read)|(reading time|tempo de leitura|lesezeit|temps de lecture).{0,20})");
+                    + "back to top|(\\d+ min(ute)?s? read)|facebook|twitter|x|pinterest|reddit|linkedin|whatsapp|telegram|"
+                    + "flipboard|mix|tumblr|pocket|messenger|sms|copy|share via .*|(reading time|tempo de leitura|lesezeit|temps de lecture).{0,20})");
 
     /** Picture credits: "Photo: Jane Doe, AP", "(Image credit: NASA)", "Photo by Jane Doe", "© Amazon". */
     private static final Pattern CREDIT = Pattern.compile(
             "(?i)\\(?(photo|image|picture|photograph|foto|credit|image credit|photo credit|source)s?( copyright)?\\s*[:©].*"
                     + "|image copyright .*|\\(?(getty images|reuters|ap photo|afp)[^.]*\\)?|(photo|photograph|image) by .{3,60}"
-                    + "|©.{2,80}");
+                    + "|©.{2,80}"
+                    + "|(?=[^/]* [^/]*/)[\\p{L} .'’-]{2,40}(/[\\p{L} .'’-]{2,40}){1,3}"); // "Jane Doe/Agency/Getty Images"
 
     private static final Pattern BARE_URL = Pattern.compile("(?i)https?://\\S+");
 
@@ -53,8 +55,9 @@ final class NoiseText {
         return heading.length() < 60 && ELSEWHERE.matcher(heading.strip()).matches();
     }
 
-    static boolean isNoise(String text, int letters, boolean hasLink, boolean isLink) {
+    static boolean isNoise(String text, int letters, boolean hasLink, boolean isLink, boolean isHeading) {
         if (letters < 60 && LABEL.matcher(text).matches()) return true;
+        if (isHeading) return false;
         if (letters < 120 && CREDIT.matcher(text).matches()) return true;
         if (letters < 200 && !isLink && BARE_URL.matcher(text).matches()) return true;
         if (letters < 100 && !isLink && isDateline(text)) return true;
