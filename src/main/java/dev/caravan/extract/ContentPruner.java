@@ -161,7 +161,21 @@ final class ContentPruner {
             }
         }
         Element h1 = root.selectFirst("h1");
-        if (h1 != null && root.select("h1").size() == 1 && root.children().indexOf(h1) <= 1) h1.remove();
+        if (h1 != null && root.select("h1").size() == 1 && root.children().indexOf(h1) <= 1) {
+            h1.remove();
+            return;
+        }
+        // a headline styled as a paragraph, among the first few blocks
+        int seen = 0;
+        for (Element e : root.select("p, div, span, strong")) {
+            if (e.text().isBlank()) continue;
+            if (++seen > 4) break;
+            String et = norm(e.text());
+            if (et.length() >= 15 && t.contains(et) && et.length() * 10 >= t.length() * 6) {
+                e.remove();
+                return;
+            }
+        }
     }
 
     private static String norm(String s) {
