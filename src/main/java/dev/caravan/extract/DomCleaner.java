@@ -27,6 +27,10 @@ final class DomCleaner {
     /** Navigation and footers: removed even when large (legal footnotes), unless they wrap the article itself. */
     private static final String NAVIGATION = "nav, footer, [role=navigation], [role=contentinfo]";
 
+    /** Quoted posts embedded in an article (their wrappers are often named "social"): content, not share bars. */
+    private static final String EMBEDDED_POSTS =
+            "blockquote.twitter-tweet, blockquote.instagram-media, blockquote.tiktok-embed, blockquote.reddit-embed-bq";
+
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
     void clean(Document doc, boolean byClass) {
         Element body = doc.body();
@@ -75,6 +79,7 @@ final class DomCleaner {
             int letters = counts.letters(e);
             if (letters > total * share) continue;
             if (!e.select("[itemprop=articleBody]").isEmpty()) continue;
+            if (share < 0.5 && e.selectFirst(EMBEDDED_POSTS) != null) continue;
             if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
