@@ -46,7 +46,7 @@ final class ContentPruner {
                 }
                 if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
                 if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink, tag.matches("h[1-6]"))
-                        || letters >= 30 && isLeafBlock(e) && isRepeat(e, text, seen)) {
+                        || letters >= 30 && isLeafBlock(e) && isCaption(e) && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
                 }
@@ -95,6 +95,19 @@ final class ContentPruner {
 
     private static final Set<String> LEAF_BLOCKS = Set.of("p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "figcaption",
             "blockquote", "dd", "dt", "div", "span");
+
+    /**
+     * Captions are what pages repeat by accident (slideshows, lightbox copies); other repeated blocks, such as the
+     * same menu line in two meal plans, are content.
+     */
+    private static boolean isCaption(Element e) {
+        for (Element p = e; p != null && p.parent() != null; p = p.parent()) {
+            String n = p.normalName();
+            if (n.equals("figcaption") || n.equals("figure") || n.equals("caption")) return true;
+            if (p.className().toLowerCase(Locale.ROOT).contains("caption")) return true;
+        }
+        return false;
+    }
 
     /** True when an earlier block, not an ancestor of this one, had the same text. */
     private static boolean isRepeat(Element e, String text, Map<String, Element> seen) {
