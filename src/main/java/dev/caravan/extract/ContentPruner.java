@@ -3,13 +3,16 @@ package dev.caravan.extract;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
-/** Cleans inside the chosen content: link lists, stray labels, the headline that repeats the title. Stateless. */
+/**
+ * Cleans inside the chosen content: the headline that repeats the title, labels and credits, link boxes around the
+ * same site, "Related ..." sections, repeated captions, empty elements and orphan headings. Stateless.
+ */
 final class ContentPruner {
 
     /** Links that share the page instead of pointing somewhere ("Click to tweet"). */
@@ -21,7 +24,7 @@ final class ContentPruner {
     private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
 
     void prune(Element root, String title) {
-        removeTitleHeading(root, title);
+        TitleHeading.remove(root, title);
         LetterCounts counts = new LetterCounts(root);
         double rootDensity = counts.linkDensity(root);
         String host = host(root.baseUri());
@@ -55,14 +58,14 @@ final class ContentPruner {
             double ld = counts.linkDensity(e);
             if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e) && mostlyInternal(e, host)) e.remove();
         }
-        removeElsewhereSections(root);
+        removeElsewhereSections(root, counts);
         OrphanHeadings.remove(root);
     }
 
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
-    private static void removeElsewhereSections(Element root) {
+    private static void removeElsewhereSections(Element root, LetterCounts counts) {
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
-            if (h.parent() == null || !NoiseText.introducesElsewhere(h.text())) continue;
+            if (h.parent() == null || counts.letters(h) > 80 || !NoiseText.introducesElsewhere(h.text())) continue;
             if (!h.normalName().matches("h[2-6]")) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
@@ -163,35 +166,4 @@ final class ContentPruner {
         return letters > 200 && TextStats.punctuation(own) * 40 > letters && TextStats.linkDensity(e) < 0.8;
     }
 
-    private static void removeTitleHeading(Element root, String title) {
-        if (title == null) return;
-        String t = norm(title);
-        for (Element h : root.select("h1, h2")) {
-            String ht = norm(h.text());
-            if (ht.length() >= 8 && (t.contains(ht) || ht.contains(t))) {
-                h.remove();
-                return;
-            }
-        }
-        Element h1 = root.selectFirst("h1");
-        if (h1 != null && root.select("h1").size() == 1 && root.children().indexOf(h1) <= 1) {
-            h1.remove();
-            return;
-        }
-        // a headline styled as a paragraph, among the first few blocks
-        int seen = 0;
-        for (Element e : root.select("p, div, span, strong")) {
-            if (e.text().isBlank()) continue;
-            if (++seen > 4) break;
-            String et = norm(e.text());
-            if (et.length() >= 15 && t.contains(et) && et.length() * 10 >= t.length() * 6) {
-                e.remove();
-                return;
-            }
-        }
-    }
-
-    private static String norm(String s) {
-        return s.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
-    }
 }
