@@ -61,7 +61,7 @@ final class MarkdownRenderer {
         for (Element a : root.select("a")) {
             String href = absolute(a, baseUri);
             if (a.text().isBlank()) {
-                a.remove();
+                a.replaceWith(new TextNode(" ")); // an empty link goes, the gap it made between words stays
             } else if (href.isEmpty() || href.startsWith("javascript:") || !href.startsWith("http") && !href.startsWith("mailto:")) {
                 a.unwrap();
             } else {
@@ -112,8 +112,7 @@ final class MarkdownRenderer {
             URI uri = baseUri == null || baseUri.isEmpty() ? new URI(href) : new URI(baseUri).resolve(href);
             return uri.isAbsolute() ? uri.toString() : "";
         } catch (URISyntaxException | IllegalArgumentException e) {
-            String abs = a.absUrl("href");
-            return abs;
+            return a.absUrl("href");
         }
     }
 }
