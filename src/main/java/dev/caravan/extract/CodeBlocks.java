@@ -5,6 +5,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
 
 /** Takes {@code <pre>} blocks out before conversion and puts them back as fenced code. Stateless. */
 final class CodeBlocks {
@@ -22,7 +26,7 @@ final class CodeBlocks {
         List<String> code = new ArrayList<>();
         for (Element pre : root.select("pre")) {
             if (pre.parent() == null || insidePre(pre)) continue;
-            String text = pre.wholeText().replaceAll("\\A\\n+|\\s+\\z", "");
+            String text = codeText(pre).replaceAll("\\A\\n+|\\s+\\z", "");
             if (text.isBlank()) {
                 pre.remove();
                 continue;
@@ -34,6 +38,34 @@ final class CodeBlocks {
         }
         return code;
     }
+
+    private static final Pattern GUTTER = Pattern.compile("(?i)line-?num|lineno|gutter|ln-num|linenumber");
+
+    /** The text of a code block: line-number gutters left out, a line break after every block-level line. */
+    private static String codeText(Element pre) {
+        for (Element e : pre.select("[class]")) {
+            if (e.parent() != null && GUTTER.matcher(e.className()).find()) e.remove();
+        }
+        StringBuilder sb = new StringBuilder();
+        NodeTraversor.traverse(new NodeVisitor() {
+            @Override
+            public void head(Node node, int depth) {
+                if (node instanceof TextNode t) sb.append(t.getWholeText());
+                else if (node instanceof Element e && e.normalName().equals("br")) sb.append('\n');
+            }
+
+            @Override
+            public void tail(Node node, int depth) {
+                if (node instanceof Element e && node != pre && LINE_BLOCKS.contains(e.normalName())
+                        && sb.length() > 0 && sb.charAt(sb.length() - 1) != '\n') {
+                    sb.append('\n');
+                }
+            }
+        }, pre);
+        return sb.toString();
+    }
+
+    private static final java.util.Set<String> LINE_BLOCKS = java.util.Set.of("div", "p", "li", "tr");
 
     /** The language named by a {@code language-x} or {@code lang-x} class on the pre or its code child. */
     private static String language(Element pre) {

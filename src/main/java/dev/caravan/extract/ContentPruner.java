@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
 
 /**
  * Cleans inside the chosen content: the headline that repeats the title, labels and credits, link boxes around the
@@ -35,9 +36,12 @@ final class ContentPruner {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
             if (!CONTAINERS.matcher(tag).matches() && !tag.matches("h[1-6]|li|a|strong|em|b")) continue;
+            if (TextStats.insideCode(e)) continue;
             int letters = counts.letters(e);
             if (letters == 0) {
-                if (!tag.equals("td") && !tag.equals("th") && e.select("img, br, hr").isEmpty()) e.remove();
+                // an empty inline element may be the only gap between two words: leave a space behind
+                if (INLINE.contains(tag) && !e.wholeText().isEmpty()) e.replaceWith(new TextNode(" "));
+                else if (e.select("img, br, hr").isEmpty()) e.remove();
                 continue;
             }
             if (letters < 200) {

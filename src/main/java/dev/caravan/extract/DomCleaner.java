@@ -59,8 +59,8 @@ final class DomCleaner {
         for (Element e : body.getAllElements()) {
             if (e == body || e.normalName().equals("html")) continue;
             if (Boilerplate.isStrongNegative(e)) {
-                if (!insideCode(e)) strong.add(e);
-            } else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) && !insideCode(e)) {
+                if (!TextStats.insideCode(e)) strong.add(e);
+            } else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) && !TextStats.insideCode(e)) {
                 negative.add(e);
             }
         }
@@ -83,15 +83,6 @@ final class DomCleaner {
             if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
-    }
-
-    /** Syntax highlighters name their spans "comment", "tag" and so on: never furniture. */
-    private static boolean insideCode(Element e) {
-        for (Element p = e; p != null; p = p.parent()) {
-            String n = p.normalName();
-            if (n.equals("pre") || n.equals("code")) return true;
-        }
-        return false;
     }
 
     private static boolean isHidden(Element e) {

@@ -48,6 +48,15 @@ final class TextStats {
         return n;
     }
 
+    /** Inside {@code pre} or {@code code}: syntax highlighters name spans "comment" or "tag", and spaces matter. */
+    static boolean insideCode(Element e) {
+        for (Element p = e; p != null; p = p.parent()) {
+            String n = p.normalName();
+            if (n.equals("pre") || n.equals("code")) return true;
+        }
+        return false;
+    }
+
     static boolean isSpace(char c) {
         return Character.isWhitespace(c) || c == '\u00a0' || c == '\u200b';
     }
