@@ -52,6 +52,7 @@ class ContentExtractorTest {
         assertThat(md).contains("````\nString fence = \"```\";\nSystem.out.println(fence);\n````");
         assertThat(Fixtures.extract("docs-page").markdown()).contains("```yaml\nserver:\n  port: 8080\n");
         assertThat(md).contains("> ```\n> cat data.txt | grep -v '^$'\n> ```");
+        assertThat(md).contains("```\nimport java.nio.file.Files;\n// a comment stays\n```");
     }
 
     @Test
