@@ -24,9 +24,11 @@ final class MetadataReader {
         String author = first(ld.author, meta(doc, "author"), meta(doc, "article:author"), meta(doc, "byl"),
                 meta(doc, "parsely-author"), meta(doc, "dc.creator"), metaContent(doc, "a[rel=author], [itemprop=author] [itemprop=name]"));
         if (author != null && author.startsWith("http")) author = null;
+        if (author != null) author = author.replaceFirst("(?i)^by\\s+", "");
         String published = first(ld.published, meta(doc, "article:published_time"), meta(doc, "og:article:published_time"),
                 meta(doc, "date"), meta(doc, "pubdate"), meta(doc, "publishdate"), meta(doc, "dc.date.issued"),
                 meta(doc, "dc.date"), meta(doc, "parsely-pub-date"), meta(doc, "sailthru.date"),
+                meta(doc, "datePublished"), meta(doc, "article.published"), meta(doc, "ptime"), meta(doc, "dcterms.created"),
                 timeAttr(doc));
         String lang = first(attr(doc.selectFirst("html[lang]"), "lang"), meta(doc, "content-language"),
                 meta(doc, "og:locale"), ld.language);
