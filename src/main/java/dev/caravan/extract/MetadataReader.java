@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.model.PageMetadata;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -15,36 +18,44 @@ final class MetadataReader {
 
     PageMetadata read(Document doc) {
         JsonLdFacts ld = readJsonLd(doc);
-        String title = first(meta(doc, "og:title"), meta(doc, "twitter:title"), ld.headline, doc.title());
+        Map<String, String> metas = metaTags(doc);
+        String title = first(meta(metas, "og:title"), meta(metas, "twitter:title"), ld.headline, doc.title());
         String canonical = null;
         Element link = doc.selectFirst("link[rel=canonical][href]");
         if (link != null) canonical = link.absUrl("href");
-        canonical = first(canonical, absolute(doc, meta(doc, "og:url")), ld.url);
-        String site = first(meta(doc, "og:site_name"), meta(doc, "application-name"), ld.publisher);
-        String author = first(ld.author, meta(doc, "author"), meta(doc, "article:author"), meta(doc, "byl"),
-                meta(doc, "parsely-author"), meta(doc, "dc.creator"), metaContent(doc, "a[rel=author], [itemprop=author] [itemprop=name]"));
+        canonical = first(canonical, absolute(doc, meta(metas, "og:url")), ld.url);
+        String site = first(meta(metas, "og:site_name"), meta(metas, "application-name"), ld.publisher);
+        String author = first(ld.author, meta(metas, "author"), meta(metas, "article:author"), meta(metas, "byl"),
+                meta(metas, "parsely-author"), meta(metas, "dc.creator"), metaContent(doc, "a[rel=author], [itemprop=author] [itemprop=name]"));
         if (author != null && author.startsWith("http")) author = null;
         if (author != null) author = author.replaceFirst("(?i)^by\\s+", "");
-        String published = first(ld.published, meta(doc, "article:published_time"), meta(doc, "og:article:published_time"),
-                meta(doc, "date"), meta(doc, "pubdate"), meta(doc, "publishdate"), meta(doc, "dc.date.issued"),
-                meta(doc, "dc.date"), meta(doc, "parsely-pub-date"), meta(doc, "sailthru.date"),
-                meta(doc, "datePublished"), meta(doc, "article.published"), meta(doc, "ptime"), meta(doc, "dcterms.created"),
+        String published = first(ld.published, meta(metas, "article:published_time"), meta(metas, "og:article:published_time"),
+                meta(metas, "date"), meta(metas, "pubdate"), meta(metas, "publishdate"), meta(metas, "dc.date.issued"),
+                meta(metas, "dc.date"), meta(metas, "parsely-pub-date"), meta(metas, "sailthru.date"),
+                meta(metas, "datePublished"), meta(metas, "article.published"), meta(metas, "ptime"), meta(metas, "dcterms.created"),
                 timeAttr(doc));
-        String lang = first(attr(doc.selectFirst("html[lang]"), "lang"), meta(doc, "content-language"),
-                meta(doc, "og:locale"), ld.language);
+        String lang = first(attr(doc.selectFirst("html[lang]"), "lang"), meta(metas, "content-language"),
+                meta(metas, "og:locale"), ld.language);
         if (lang != null) lang = lang.replace('_', '-');
-        String description = first(meta(doc, "description"), meta(doc, "og:description"),
-                meta(doc, "twitter:description"), ld.description);
+        String description = first(meta(metas, "description"), meta(metas, "og:description"),
+                meta(metas, "twitter:description"), ld.description);
         return new PageMetadata(title, canonical, site, author, published, lang, description);
     }
 
-    private static String meta(Document doc, String key) {
+    /** Every meta tag's content by its lower-cased property, name, itemprop or http-equiv; the first one wins. */
+    private static Map<String, String> metaTags(Document doc) {
+        Map<String, String> metas = new HashMap<>();
         for (Element m : doc.select("meta[content]")) {
             String k = m.hasAttr("property") ? m.attr("property") : m.hasAttr("name") ? m.attr("name") : m.attr("itemprop");
             if (k.isEmpty()) k = m.attr("http-equiv");
-            if (k.equalsIgnoreCase(key)) return clean(m.attr("content"));
+            String v = clean(m.attr("content"));
+            if (!k.isEmpty() && v != null) metas.putIfAbsent(k.toLowerCase(Locale.ROOT), v);
         }
-        return null;
+        return metas;
+    }
+
+    private static String meta(Map<String, String> metas, String key) {
+        return metas.get(key.toLowerCase(Locale.ROOT));
     }
 
     private static String metaContent(Document doc, String css) {
