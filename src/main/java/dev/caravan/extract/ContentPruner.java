@@ -1,7 +1,9 @@
 package dev.caravan.extract;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Set;
@@ -31,12 +33,14 @@ final class ContentPruner {
         String host = host(root.baseUri());
         int rootLetters = Math.max(1, counts.letters(root));
         List<Element> all = new ArrayList<>(root.getAllElements());
+        Set<Element> code = Collections.newSetFromMap(new IdentityHashMap<>()); // highlighted code: spans matter
+        for (Element c : root.select("pre, code")) code.addAll(c.getAllElements());
         Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
             if (!CONTAINERS.matcher(tag).matches() && !tag.matches("h[1-6]|li|a|strong|em|b")) continue;
-            if (TextStats.insideCode(e)) continue;
+            if (code.contains(e)) continue;
             int letters = counts.letters(e);
             if (letters == 0) {
                 // an empty inline element may be the only gap between two words: leave a space behind
