@@ -18,6 +18,9 @@ final class MarkdownRenderer {
     private static final Pattern BR_LINE = Pattern.compile("(?m)^([ \\t]*(?:>[ \\t]*)*)(?:<br\\s*/?>[ \\t]*)+$");
     private static final Pattern QUOTE_END = Pattern.compile("(?m)^(>.*)\\n(?=[^>\\n])");
     private static final Pattern QUOTE_START = Pattern.compile("(?m)^([^>\\n].*)\\n(?=>)");
+    /** Thematic breaks at the very start or end, and runs of them, separate nothing. */
+    private static final Pattern EDGE_RULES = Pattern.compile(
+            "\\A(?:---[ \\t]*(?:\\n\\s*|\\z))+|(?:\\n\\s*---[ \\t]*)+\\z|(?<=\\n---\\n)(?:\\n---\\n)+");
     private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
     private static final Pattern TRAILING_SPACE = Pattern.compile("[ \\t]+\\n");
 
@@ -52,6 +55,7 @@ final class MarkdownRenderer {
         md = QUOTE_START.matcher(md).replaceAll("$1\n\n");
         md = TRAILING_SPACE.matcher(md).replaceAll("\n");
         md = BLANK_LINES.matcher(md).replaceAll("\n\n");
+        md = EDGE_RULES.matcher(md.strip()).replaceAll("");
         return CodeBlocks.restore(md, code).strip(); // code goes back last: the clean-ups above must not touch it
     }
 

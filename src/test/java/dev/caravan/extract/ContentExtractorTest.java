@@ -173,6 +173,14 @@ class ContentExtractorTest {
     }
 
     @Test
+    void thematic_breaks_only_separate_content() {
+        String html = "<article><hr><p>First paragraph has words, many of them, and enough text to count as prose.</p>"
+                + "<hr><hr><p>Second paragraph, also long enough to count as running prose in the page.</p><hr></article>";
+        String md = new ContentExtractor().extract(html, Fixtures.BASE_URI).markdown();
+        assertThat(md).startsWith("First paragraph").endsWith("in the page.").containsOnlyOnce("---");
+    }
+
+    @Test
     void empty_and_broken_html_give_an_empty_body_not_an_error() {
         ContentExtractor extractor = new ContentExtractor();
         assertThat(extractor.extract("", null).markdown()).isEmpty();
