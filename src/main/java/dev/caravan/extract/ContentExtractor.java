@@ -1,7 +1,5 @@
 package dev.caravan.extract;
 
-import com.vladsch.flexmark.html2md.converter.FlexmarkHtmlConverter;
-import com.vladsch.flexmark.util.data.MutableDataSet;
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.PageMetadata;
 import java.util.Objects;
@@ -12,40 +10,46 @@ import org.jsoup.nodes.Element;
 /**
  * Keeps the main content of an HTML page and converts it to Markdown. Thread-safe: one instance serves every page.
  *
- * <p>First version: drops obvious boilerplate elements and keeps {@code article}, {@code main} or the body.
+ * <p>Steps: read metadata (meta tags, OpenGraph, JSON-LD); drop what is never content (scripts, hidden parts,
+ * navigation, headers, footers, share bars, comments, ads); score text blocks by prose signals (length,
+ * punctuation, link density, class names) and keep the best container with its sibling paragraphs; prune link lists
+ * and labels inside it; render Markdown with flexmark. The page title goes to the metadata, never into the body.
  */
 public class ContentExtractor {
 
-    private static final String BOILERPLATE =
-            "script, style, noscript, template, nav, header, footer, aside, form, iframe, svg, button, "
-                    + "[role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
+    /** Below this many letters the first result is suspect and a lenient second pass is tried. */
+    private static final int MIN_LETTERS = 300;
 
-    private final FlexmarkHtmlConverter converter;
+    private final MetadataReader metadataReader = new MetadataReader();
+    private final DomCleaner cleaner = new DomCleaner();
+    private final MainContentFinder finder = new MainContentFinder();
+    private final ContentPruner pruner = new ContentPruner();
+    private final MarkdownRenderer renderer;
 
     public ContentExtractor() {
-        MutableDataSet options = new MutableDataSet();
-        options.set(FlexmarkHtmlConverter.SETEXT_HEADINGS, false);
-        options.set(FlexmarkHtmlConverter.OUTPUT_ATTRIBUTES_ID, false);
-        this.converter = FlexmarkHtmlConverter.builder(options).build();
+        this.renderer = new MarkdownRenderer();
     }
 
     /** Extracts the main content of {@code html}; {@code baseUri} makes links absolute. */
     public ExtractedPage extract(String html, String baseUri) {
         Objects.requireNonNull(html, "html");
-        Document doc = Jsoup.parse(html, baseUri == null ? "" : baseUri);
-        String title = doc.title().isBlank() ? null : doc.title().strip();
-        Element canonical = doc.selectFirst("link[rel=canonical][href]");
-        String canonicalUrl = canonical == null ? null : canonical.absUrl("href");
-        doc.select(BOILERPLATE).remove();
-        Element root = doc.selectFirst("article");
-        if (root == null) root = doc.selectFirst("main");
-        if (root == null) root = doc.body();
-        for (Element a : root.select("a[href]")) a.attr("href", a.absUrl("href"));
-        root.select("img").remove();
-        String markdown = converter.convert(root.outerHtml()).strip();
-        PageMetadata meta = new PageMetadata(
-                title, canonicalUrl == null || canonicalUrl.isEmpty() ? null : canonicalUrl, null, null, null,
-                doc.selectFirst("html[lang]") == null ? null : doc.selectFirst("html[lang]").attr("lang"), null);
-        return new ExtractedPage(markdown, meta);
+        String base = baseUri == null ? "" : baseUri;
+        Document doc = Jsoup.parse(html, base);
+        PageMetadata meta = metadataReader.read(doc);
+        Element root = mainContent(doc, true, meta.title());
+        if (TextStats.letters(root) < MIN_LETTERS) {
+            // class-based cleaning took too much (odd class names): try again trusting only tags and roles
+            Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title());
+            if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
+        }
+        String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
+        return new ExtractedPage(renderer.render(root, linkBase), meta);
+    }
+
+    private Element mainContent(Document doc, boolean byClass, String title) {
+        cleaner.clean(doc, byClass);
+        Element root = finder.find(doc.body());
+        pruner.prune(root, title);
+        return root;
     }
 }

@@ -47,12 +47,11 @@ class PageConverterTest {
         assertThat(page.title()).isEqualTo("Solar Basics");
         assertThat(page.metadata().canonicalUrl()).isEqualTo("https://example.org/solar");
         assertThat(page.metadata().language()).isEqualTo("en");
-        assertThat(page.markdown()).contains("# How panels work")
-                .contains("Panels turn [light](https://example.org/light) into power.")
+        assertThat(page.markdown()).contains("Panels turn [light](https://example.org/light) into power.")
                 .doesNotContain("Menu entries").doesNotContain("Copyright footer").doesNotContain("Solar Basics");
         assertThat(page.contentType()).isEqualTo("text/html");
         assertThat(page.chars()).isEqualTo(page.markdown().length());
-        assertThat(page.excerpt()).isEqualTo("How panels work Panels turn light into power.");
+        assertThat(page.excerpt()).isEqualTo("Panels turn light into power.");
         assertThat(page.url()).isEqualTo(URL);
         assertThat(page.finalUrl()).isEqualTo(FINAL);
         assertThat(page.fetchedAt()).isEqualTo(AT);

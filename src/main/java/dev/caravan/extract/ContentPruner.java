@@ -1,0 +1,177 @@
+package dev.caravan.extract;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.List;
+import java.util.Set;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
+
+/**
+ * Cleans inside the chosen content: the headline that repeats the title, labels and credits, link boxes around the
+ * same site, "Related ..." sections, repeated captions, empty elements and orphan headings. Stateless.
+ */
+final class ContentPruner {
+
+    /** Links that share the page instead of pointing somewhere ("Click to tweet"). */
+    private static final Pattern SHARE_LINK = Pattern.compile(
+            "(?i)(twitter\\.com|x\\.com)/(share|intent)|facebook\\.com/sharer|linkedin\\.com/share|pinterest\\.com/pin/create"
+                    + "|reddit\\.com/submit|wa\\.me/|whatsapp://|mailto:\\?|share\\.flipboard\\.com|mix\\.com/add"
+                    + "|getpocket\\.com/(save|edit)|tumblr\\.com/(share|widgets/share)|t\\.me/share");
+
+    private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
+
+    void prune(Element root, String title) {
+        TitleHeading.remove(root, title);
+        LetterCounts counts = new LetterCounts(root);
+        double rootDensity = counts.linkDensity(root);
+        String host = host(root.baseUri());
+        int rootLetters = Math.max(1, counts.letters(root));
+        List<Element> all = new ArrayList<>(root.getAllElements());
+        Set<Element> code = Collections.newSetFromMap(new IdentityHashMap<>()); // highlighted code: spans matter
+        for (Element c : root.select("pre, code")) code.addAll(c.getAllElements());
+        Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
+        for (Element e : all) {
+            if (e == root || e.parent() == null) continue;
+            String tag = e.normalName();
+            if (!CONTAINERS.matcher(tag).matches() && !tag.matches("h[1-6]|li|a|strong|em|b")) continue;
+            if (code.contains(e)) continue;
+            int letters = counts.letters(e);
+            if (letters == 0) {
+                // an empty inline element may be the only gap between two words: leave a space behind
+                if (INLINE.contains(tag) && !e.wholeText().isEmpty()) e.replaceWith(new TextNode(" "));
+                else if (e.select("img, br, hr").isEmpty()) e.remove();
+                continue;
+            }
+            if (letters < 200) {
+                String text = e.text().strip();
+                boolean isLink = tag.equals("a");
+                if (isLink && SHARE_LINK.matcher(e.attr("href")).find()) {
+                    e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
+                    continue;
+                }
+                if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
+                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink, tag.matches("h[1-6]"))
+                        || letters >= 30 && isLeafBlock(e) && isCaption(e) && isRepeat(e, text, seen)) {
+                    e.remove();
+                    continue;
+                }
+            }
+            if (!CONTAINERS.matcher(tag).matches() || rootDensity > 0.35) continue;
+            double ld = counts.linkDensity(e);
+            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e) && mostlyInternal(e, host)) e.remove();
+        }
+        removeElsewhereSections(root, counts);
+        OrphanHeadings.remove(root);
+    }
+
+    /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
+    private static void removeElsewhereSections(Element root, LetterCounts counts) {
+        for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
+            if (h.parent() == null || counts.letters(h) > 80 || !NoiseText.introducesElsewhere(h.text())) continue;
+            if (!h.normalName().matches("h[2-6]")) {
+                // a label styled as a heading: it goes with the list or link box right after it
+                Element next = h.nextElementSibling();
+                if (next != null && (next.normalName().matches("ul|ol") || TextStats.linkDensity(next) > 0.4)) next.remove();
+                if (h.text().length() < 60) h.remove();
+                continue;
+            }
+            Element parent = h.parent();
+            if (parent != root && parent.childrenSize() <= 3 && h.elementSiblingIndex() == 0) {
+                parent.remove(); // a box of its own: heading plus list
+                continue;
+            }
+            Element next = h.nextElementSibling();
+            while (next != null && !next.normalName().matches("h[1-6]")) {
+                Element after = next.nextElementSibling();
+                next.remove();
+                next = after;
+            }
+            h.remove();
+        }
+    }
+
+    private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");
+
+    /** An inline element is a label only when it is all the text of its parent. */
+    private static boolean standsAlone(Element e, int letters, LetterCounts counts) {
+        Element parent = e.parent();
+        return parent == null || counts.letters(parent) <= letters + 2;
+    }
+
+    private static final Set<String> LEAF_BLOCKS = Set.of("p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "figcaption",
+            "blockquote", "dd", "dt", "div", "span");
+
+    /**
+     * Captions are what pages repeat by accident (slideshows, lightbox copies); other repeated blocks, such as the
+     * same menu line in two meal plans, are content.
+     */
+    private static boolean isCaption(Element e) {
+        for (Element p = e; p != null && p.parent() != null; p = p.parent()) {
+            String n = p.normalName();
+            if (n.equals("figcaption") || n.equals("figure") || n.equals("caption")) return true;
+            if (p.className().toLowerCase(Locale.ROOT).contains("caption")) return true;
+        }
+        return false;
+    }
+
+    /** True when an earlier block, not an ancestor of this one, had the same text. */
+    private static boolean isRepeat(Element e, String text, Map<String, Element> seen) {
+        Element first = seen.putIfAbsent(text, e);
+        if (first == null) return false;
+        for (Element p = e.parent(); p != null; p = p.parent()) {
+            if (p == first) {
+                seen.put(text, e); // same text one level down: the inner block stands for it now
+                return false;
+            }
+        }
+        return first.parent() != null; // the first copy is still there
+    }
+
+    /** A block holding text but no other blocks: the unit in which repeated copies are recognised. */
+    private static boolean isLeafBlock(Element e) {
+        if (!LEAF_BLOCKS.contains(e.normalName())) return false;
+        for (Element c : e.children()) if (BlockScorer.BLOCKS.contains(c.normalName())) return false;
+        return true;
+    }
+
+    /**
+     * Link boxes that point around the same site (related stories, section menus) are furniture; a list of links to
+     * other sites (sources, products, further reading) belongs to the text.
+     */
+    private static boolean mostlyInternal(Element e, String host) {
+        if (host == null) return true;
+        int internal = 0;
+        int all = 0;
+        for (Element a : e.select("a[href]")) {
+            String h = host(a.absUrl("href"));
+            all++;
+            if (h == null || h.equals(host)) internal++;
+        }
+        return all == 0 || internal * 2 >= all;
+    }
+
+    private static String host(String url) {
+        try {
+            String h = java.net.URI.create(url.strip()).getHost();
+            if (h == null) return null;
+            h = h.toLowerCase(Locale.ROOT);
+            return h.startsWith("www.") ? h.substring(4) : h;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A list or block of links still counts as content when it carries real sentences. */
+    private static boolean hasProse(Element e) {
+        String own = e.text();
+        int letters = TextStats.letters(own);
+        return letters > 200 && TextStats.punctuation(own) * 40 > letters && TextStats.linkDensity(e) < 0.8;
+    }
+
+}

@@ -1,0 +1,122 @@
+package dev.caravan.extract;
+
+import com.vladsch.flexmark.html2md.converter.FlexmarkHtmlConverter;
+import com.vladsch.flexmark.util.data.MutableDataSet;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
+
+/** Turns the content element into Markdown: ATX headings, fenced code, GFM tables, absolute links. Thread-safe. */
+final class MarkdownRenderer {
+
+    private static final Pattern EMPTY_LINK = Pattern.compile("\\[\\s*\\]\\([^)]*\\)");
+    private static final Pattern BR_LINE = Pattern.compile("(?m)^([ \\t]*(?:>[ \\t]*)*)(?:<br\\s*/?>[ \\t]*)+$");
+    private static final Pattern QUOTE_END = Pattern.compile("(?m)^(>.*)\\n(?=[^>\\n])");
+    private static final Pattern QUOTE_START = Pattern.compile("(?m)^([^>\\n].*)\\n(?=>)");
+    /** Thematic breaks at the very start or end, and runs of them, separate nothing. */
+    private static final Pattern EDGE_RULES = Pattern.compile(
+            "\\A(?:---[ \\t]*(?:\\n\\s*|\\z))+|(?:\\n\\s*---[ \\t]*)+\\z|(?<=\\n---\\n)(?:\\n---\\n)+");
+    private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
+    private static final Pattern TRAILING_SPACE = Pattern.compile("[ \\t]+\\n");
+
+    private final FlexmarkHtmlConverter converter;
+
+    MarkdownRenderer() {
+        MutableDataSet options = new MutableDataSet();
+        options.set(FlexmarkHtmlConverter.SETEXT_HEADINGS, false);
+        options.set(FlexmarkHtmlConverter.OUTPUT_ATTRIBUTES_ID, false);
+        options.set(FlexmarkHtmlConverter.SKIP_ATTRIBUTES, true);
+        options.set(FlexmarkHtmlConverter.OUTPUT_UNKNOWN_TAGS, false);
+        options.set(FlexmarkHtmlConverter.RENDER_COMMENTS, false);
+        options.set(FlexmarkHtmlConverter.DIV_TABLE_PROCESSING, false);
+        options.set(FlexmarkHtmlConverter.MAX_BLANK_LINES, 1);
+        options.set(FlexmarkHtmlConverter.DIV_AS_PARAGRAPH, true);
+        options.set(FlexmarkHtmlConverter.UNORDERED_LIST_DELIMITER, '-');
+        options.set(FlexmarkHtmlConverter.THEMATIC_BREAK, "---");
+        options.set(FlexmarkHtmlConverter.TYPOGRAPHIC_QUOTES, false);
+        options.set(FlexmarkHtmlConverter.TYPOGRAPHIC_SMARTS, false);
+        options.set(FlexmarkHtmlConverter.BR_AS_PARA_BREAKS, false);
+        this.converter = FlexmarkHtmlConverter.builder(options).build();
+    }
+
+    String render(Element root, String baseUri) {
+        List<String> code = CodeBlocks.extract(root);
+        prepare(root, baseUri);
+        Tables.normalise(root);
+        String md = converter.convert(root.outerHtml());
+        md = EMPTY_LINK.matcher(md).replaceAll("");
+        md = BR_LINE.matcher(md).replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
+        md = QUOTE_END.matcher(md).replaceAll("$1\n\n");
+        md = QUOTE_START.matcher(md).replaceAll("$1\n\n");
+        md = TRAILING_SPACE.matcher(md).replaceAll("\n");
+        md = BLANK_LINES.matcher(md).replaceAll("\n\n");
+        md = EDGE_RULES.matcher(md.strip()).replaceAll("");
+        return CodeBlocks.restore(md, code).strip(); // code goes back last: the clean-ups above must not touch it
+    }
+
+    /** Absolute links, no images, no empty anchors, and a space at every block edge so words never merge. */
+    private static void prepare(Element root, String baseUri) {
+        root.select("img, picture, source, figure > a:not([href])").remove();
+        for (Element a : root.select("a")) {
+            String href = absolute(a, baseUri);
+            if (a.text().isBlank()) {
+                a.replaceWith(new TextNode(" ")); // an empty link goes, the gap it made between words stays
+            } else if (href.isEmpty() || href.startsWith("javascript:") || !href.startsWith("http") && !href.startsWith("mailto:")) {
+                a.unwrap();
+            } else {
+                a.clearAttributes();
+                a.attr("href", href);
+            }
+        }
+        for (Element caption : root.select("figcaption")) caption.tagName("p");
+        // a heading inside a list item cannot share the bullet's line: make it a bold lead paragraph
+        for (Element h : root.select("li h1, li h2, li h3, li h4, li h5, li h6")) {
+            h.tagName("strong");
+            h.wrap("<p></p>");
+        }
+        // block containers flexmark does not know would run into their neighbours: make them divs
+        for (Element block : root.select("figure, section, article, main, header, aside, center, details, summary, address, hgroup")) {
+            block.tagName("div");
+        }
+        for (Element e : root.getAllElements()) {
+            if (e == root) continue;
+            String tag = e.normalName();
+            if (!tag.equals("a")) e.clearAttributes();
+            if (INLINE.contains(tag)) keepEdgeSpaces(e);
+            if (tag.equals("span") || tag.equals("label") || tag.equals("time") || tag.equals("font")) {
+                // inline boxes side by side (often laid out as blocks): keep a word gap between them, but leave
+                // a span inside a word ("<span>T</span>he") alone
+                if (e.previousSibling() instanceof Element) e.before(new TextNode(" "));
+                if (e.nextSibling() instanceof Element) e.after(new TextNode(" "));
+            }
+        }
+    }
+
+    private static final Set<String> INLINE = Set.of("a", "em", "strong", "b", "i", "u", "span", "code", "small",
+            "mark", "cite", "abbr", "time", "font", "label", "s", "del", "ins", "q");
+
+    /** The converter trims spaces inside inline elements; keep them outside so that words do not merge. */
+    private static void keepEdgeSpaces(Element e) {
+        String text = e.wholeText();
+        if (text.isEmpty()) return;
+        if (TextStats.isSpace(text.charAt(text.length() - 1)) && e.nextSibling() != null) e.after(new TextNode(" "));
+        if (TextStats.isSpace(text.charAt(0)) && e.previousSibling() != null) e.before(new TextNode(" "));
+    }
+
+    private static String absolute(Element a, String baseUri) {
+        if (!a.hasAttr("href")) return "";
+        String href = a.attr("href").strip();
+        if (href.isEmpty() || href.startsWith("#") || href.regionMatches(true, 0, "javascript:", 0, 11)) return "";
+        try {
+            URI uri = baseUri == null || baseUri.isEmpty() ? new URI(href) : new URI(baseUri).resolve(href);
+            return uri.isAbsolute() ? uri.toString() : "";
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return a.absUrl("href");
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.caravan.extract;
+
+import java.util.regex.Pattern;
+
+/**
+ * Short texts that are page furniture wherever they appear: labels ("Advertisement", "Share"), picture credits,
+ * bare URLs, datelines and reading times, sign-up prompts. Stateless.
+ */
+final class NoiseText {
+
+    private NoiseText() {}
+
+    /** Whole-element texts that are labels of furniture, never content. */
+    private static final Pattern LABEL = Pattern.compile(
+            "(?i)(advertisement|advertisment|advert|ad|ads|sponsored( content)?|skip to (main )?content|"
+                    + "story continues below.*|continue reading.*|read more|read next|"
+                    + "share( this( article| story| post| page)?)?( on \\w+)?:?|sharing is caring!?|like this:?|like|"
+                    + "related( articles| stories| posts| content)?:?|recommended( for you)?|more:?|"
+                    + "click here to subscribe.*|sign up for .* newsletter.*|follow us.*|print|e-?mail|tweet|subscribe|"
+                    + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*|caption|close|"
+                    + "(image|photo|slide) \\d+ (of|/) \\d+|you have been successfully subscribed.*|"
+                    + "edit (this page|on github|page)|improve this page|suggest an? (edit|change)|report an? (issue|problem)|"
+                    + "back to top|(\\d+ min(ute)?s? read)|facebook|twitter|x|pinterest|reddit|linkedin|whatsapp|telegram|"
+                    + "flipboard|mix|tumblr|pocket|messenger|sms|copy|share via .*|(reading time|tempo de leitura|lesezeit|temps de lecture).{0,20})");
+
+    /** Picture credits: "Photo: Jane Doe, AP", "(Image credit: NASA)", "Photo by Jane Doe", "© Amazon". */
+    private static final Pattern CREDIT = Pattern.compile(
+            "(?i)\\(?(photo|image|picture|photograph|foto|credit|image credit|photo credit|source)s?( copyright)?\\s*[:©].*"
+                    + "|image copyright .*|\\(?(getty images|reuters|ap photo|afp)[^.]*\\)?|(photo|photograph|image) by .{3,60}"
+                    + "|©.{2,80}"
+                    + "|(?=[^/]* [^/]*/)[\\p{L} .'’-]{2,40}(/[\\p{L} .'’-]{2,40}){1,3}"); // "Jane Doe/Agency/Getty Images"
+
+    private static final Pattern BARE_URL = Pattern.compile("(?i)https?://\\S+");
+
+    /** A dateline on its own: "Updated 5:27 am CST, Wednesday, November 20, 2019", "22/01/2018 às 0:13". */
+    private static final Pattern YEAR = Pattern.compile("\\b(19|20)\\d\\d\\b");
+
+    /** Short prompts to sign up for something. */
+    private static final Pattern PROMPT = Pattern.compile(
+            "(?i).*\\b(sign up|subscribe|newsletters?|in your inbox|to your inbox|delivered to your|"
+                    + "get the latest updates)\\b.*");
+
+    /** Headings that introduce lists of other pages, not the page's own content. */
+    private static final Pattern ELSEWHERE = Pattern.compile(
+            "(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|"
+                    + "more\\b.{0,30}\\b(stories|news|articles|posts|videos|reads)|(related|recommended)(\\s+\\S+){0,3}|"
+                    + "read (more|next|also)\\b.*|also read\\b.*|you (may|might) (also )?(like|enjoy|be interested).*|"
+                    + "(most )?(popular|trending|latest|top) (stories|news|articles|posts|now)\\b.*|"
+                    + "most (read|viewed|shared|popular)\\b.*|don'?t miss\\b.*|editor'?s picks?\\b.*|"
+                    + "other (stories|articles|news)\\b.*|what to read next.*|up next\\b.*|"
+                    + "veja também.*|leia também.*|mais lidas.*|você pode gostar.*|lesen sie auch.*|mehr zum thema.*|"
+                    + "à lire aussi.*|lire aussi.*|te puede interesar.*|関連記事.*|相关.*)");
+
+    static boolean introducesElsewhere(String heading) {
+        return heading.length() < 60 && ELSEWHERE.matcher(heading.strip()).matches();
+    }
+
+    static boolean isNoise(String text, int letters, boolean hasLink, boolean isLink, boolean isHeading) {
+        if (letters < 60 && LABEL.matcher(text).matches()) return true;
+        if (isHeading) return false;
+        if (letters < 120 && CREDIT.matcher(text).matches()) return true;
+        if (letters < 200 && !isLink && BARE_URL.matcher(text).matches()) return true;
+        if (letters < 100 && !isLink && isDateline(text)) return true;
+        return letters < 160 && (hasLink || letters < 100) && PROMPT.matcher(text).matches();
+    }
+
+    private static final Pattern DATE_WORDS = Pattern.compile(
+            "(?iu)\\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
+                    + "august|september|october|november|december|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|"
+                    + "thursday|friday|saturday|sunday|updated|published|posted|am|pm|a\\.m|p\\.m|at|on|of|de|del|le|"
+                    + "às|um|am|et|y|e|gmt|utc|[a-z]{2,4}t|segunda|terça|quarta|quinta|sexta|feira|sábado|domingo|"
+                    + "janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\\b"
+                    + "|\\d+|[\\p{Punct}·|–—]");
+
+    private static boolean isDateline(String text) {
+        if (!YEAR.matcher(text).find()) return false;
+        String rest = DATE_WORDS.matcher(text).replaceAll(" ").strip();
+        return rest.isEmpty() || rest.split("\\s+").length <= 1;
+    }
+}

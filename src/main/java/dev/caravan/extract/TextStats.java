@@ -1,0 +1,63 @@
+package dev.caravan.extract;
+
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
+
+/** Counts of visible text inside an element. Stateless helpers. */
+final class TextStats {
+
+    private TextStats() {}
+
+    /** Non-whitespace characters of all text below {@code e}. */
+    static int letters(Element e) {
+        int[] n = {0};
+        NodeTraversor.traverse((NodeVisitor) (node, depth) -> {
+            if (node instanceof TextNode t) n[0] += letters(t.getWholeText());
+        }, e);
+        return n[0];
+    }
+
+    /** Non-whitespace characters of text inside links below {@code e}. */
+    static int linkLetters(Element e) {
+        int n = 0;
+        for (Element a : e.getElementsByTag("a")) n += letters(a);
+        return n;
+    }
+
+    static double linkDensity(Element e) {
+        int all = letters(e);
+        return all == 0 ? 0 : Math.min(1.0, (double) linkLetters(e) / all);
+    }
+
+    static int letters(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) if (!isSpace(s.charAt(i))) n++;
+        return n;
+    }
+
+    /** Sentence and clause punctuation, a sign of running prose. */
+    static int punctuation(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' || c == '，' || c == '。' || c == '、') n++;
+        }
+        return n;
+    }
+
+    /** Inside {@code pre} or {@code code}: syntax highlighters name spans "comment" or "tag", and spaces matter. */
+    static boolean insideCode(Element e) {
+        for (Element p = e; p != null; p = p.parent()) {
+            String n = p.normalName();
+            if (n.equals("pre") || n.equals("code")) return true;
+        }
+        return false;
+    }
+
+    static boolean isSpace(char c) {
+        return Character.isWhitespace(c) || c == '\u00a0' || c == '\u200b';
+    }
+}
