@@ -92,6 +92,7 @@ public class ReportBuilder {
             n.put("author", page.metadata().author());
             n.put("published", page.metadata().published());
             n.put("language", page.metadata().language());
+            n.put("description", page.metadata().description());
         }
         ArrayNode f = root.putArray("findings");
         for (Finding finding : findings) {

@@ -110,7 +110,11 @@ final class ReportMarkdown {
             if (meta.siteName() != null) about.add("Site: " + oneLine(meta.siteName()));
             if (meta.author() != null) about.add("Author: " + oneLine(meta.author()));
             if (meta.published() != null) about.add("Published: " + oneLine(meta.published()));
+            if (meta.language() != null) about.add("Language: " + oneLine(meta.language()));
             if (!about.isEmpty()) out.append("- ").append(String.join(" · ", about)).append('\n');
+            if (meta.description() != null && !meta.description().isBlank()) {
+                out.append("- Description: ").append(oneLine(meta.description())).append('\n');
+            }
             if (page.excerpt() != null && !page.excerpt().isBlank()) {
                 out.append("- Excerpt: ").append(oneLine(page.excerpt())).append('\n');
             }

@@ -226,6 +226,30 @@ class ReportBuilderTest {
     }
 
     @Test
+    void page_metadata_reaches_the_report_and_the_sidecar() throws Exception {
+        Query q = query("heat pumps", null);
+        FetchedPage plain = fetched(A, "Heat", "Heat pumps are quiet machines today.");
+        FetchedPage page = new FetchedPage(plain.url(), plain.finalUrl(), plain.outcome(), null, 200, "text/html",
+                plain.fetchedAt(), new dev.caravan.model.PageMetadata("Heat", "https://a.example/canonical",
+                        "Energy Notes", "Ada Lovelace", "2026-03-01", "en", "Why heat pumps are quiet."),
+                plain.markdown(), null, plain.chars(), plain.excerpt());
+
+        Report report = builder().build(new Job("energy", List.of(q)), 0,
+                new SearchResults("tavily", null, List.of(), false), List.of(new PageResult(task(1, A), page, false, List.of())));
+
+        assertThat(report.markdown()).contains("- Canonical URL: <https://a.example/canonical>")
+                .contains("Site: Energy Notes · Author: Ada Lovelace · Published: 2026-03-01 · Language: en")
+                .contains("- Description: Why heat pumps are quiet.");
+        JsonNode source = new ObjectMapper().readTree(report.sidecarJson()).path("sources").get(0);
+        assertThat(source.path("canonical_url").asText()).isEqualTo("https://a.example/canonical");
+        assertThat(source.path("site_name").asText()).isEqualTo("Energy Notes");
+        assertThat(source.path("author").asText()).isEqualTo("Ada Lovelace");
+        assertThat(source.path("published").asText()).isEqualTo("2026-03-01");
+        assertThat(source.path("language").asText()).isEqualTo("en");
+        assertThat(source.path("description").asText()).isEqualTo("Why heat pumps are quiet.");
+    }
+
+    @Test
     void the_sidecar_lists_every_source_with_its_number_or_null() throws Exception {
         Query q = query("heat pump efficiency in cold climates", null);
 
