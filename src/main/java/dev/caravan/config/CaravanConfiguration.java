@@ -123,7 +123,7 @@ public class CaravanConfiguration implements CamelConfiguration {
     }
 
     static GuardSettings guardSettings(PropertyReader props) {
-        return new GuardSettings(Boolean.parseBoolean(props.string("research.guard.enabled")),
+        return new GuardSettings(props.booleanValue("research.guard.enabled"),
                 props.list("research.guard.allowed-domains"), props.list("research.guard.denied-domains"),
                 props.list("research.guard.allowed-addresses"));
     }

@@ -26,7 +26,7 @@ public class MessagingConfiguration implements CamelConfiguration {
 
     @Override
     public void configure(CamelContext context) throws Exception {
-        // camel-main may meet this class twice (configuration-classes and the package scan from App): start once
+        // never start a second broker, even if this configuration were applied twice
         if (context.getRegistry().lookupByName("messagingSettings") != null) return;
         PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
         MessagingSettings settings = settings(props);
@@ -60,7 +60,7 @@ public class MessagingConfiguration implements CamelConfiguration {
     }
 
     static MessagingSettings settings(PropertyReader props) {
-        boolean enabled = bool(props, "research.jms.enabled");
+        boolean enabled = props.booleanValue("research.jms.enabled");
         if (!enabled) {
             return new MessagingSettings(false, "", "", "", "", "", "", "", 0, Path.of("."), java.util.List.of(), 1, 1);
         }
@@ -78,13 +78,6 @@ public class MessagingConfiguration implements CamelConfiguration {
         } catch (IllegalArgumentException missing) {
             return "";
         }
-    }
-
-    private static boolean bool(PropertyReader props, String key) {
-        String value = props.string(key);
-        if (value.equalsIgnoreCase("true")) return true;
-        if (value.equalsIgnoreCase("false")) return false;
-        throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
     }
 
     private static LifecycleStrategy stopAfterCamel(EmbeddedBroker broker) {

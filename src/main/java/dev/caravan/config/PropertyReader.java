@@ -23,6 +23,14 @@ public final class PropertyReader {
         return java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
 
+    /** {@code true} or {@code false}, nothing else: a typo must not silently switch a safety off. */
+    public boolean booleanValue(String key) {
+        String value = string(key);
+        if (value.equalsIgnoreCase("true")) return true;
+        if (value.equalsIgnoreCase("false")) return false;
+        throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
+    }
+
     public long longValue(String key) {
         String value = string(key);
         try {

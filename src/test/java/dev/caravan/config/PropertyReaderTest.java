@@ -67,4 +67,21 @@ class PropertyReaderTest {
         assertThat(CaravanConfiguration.fetchSettings(props)).isEqualTo(new FetchSettings("CaravanBot/1.0", "CaravanBot",
                 1000, 30000, 5000000, 20000, 5, 500000, 3600000, 60000));
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"true, true", "TRUE, true", "false, false", "False, false"})
+    void booleans_are_true_or_false(String text, boolean expected) {
+        PropertyReader reader = new PropertyReader(k -> java.util.Optional.of(text));
+
+        org.assertj.core.api.Assertions.assertThat(reader.booleanValue("research.guard.enabled")).isEqualTo(expected);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"yes", "on", "1", ""})
+    void anything_else_stops_startup_with_the_key_named(String text) {
+        PropertyReader reader = new PropertyReader(k -> java.util.Optional.of(text));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.booleanValue("research.guard.enabled"))
+                .hasMessage("research.guard.enabled must be true or false, got '" + text + "'");
+    }
 }
