@@ -83,7 +83,7 @@ public class CaravanConfiguration implements CamelConfiguration {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
         registry.bind("tavily", new TavilyClient(tavilyUrl,
-                context.getPropertiesComponent().resolveProperty("research.tavily.api-key").orElse("")));
+                props.optional("research.tavily.api-key")));
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");

@@ -65,19 +65,11 @@ public class MessagingConfiguration implements CamelConfiguration {
             return new MessagingSettings(false, "", "", "", "", "", "", "", 0, Path.of("."), java.util.List.of(), 1, 1);
         }
         return new MessagingSettings(true, props.string("research.jms.queue"), props.string("research.jms.events"),
-                props.string("research.jms.dead-letter-queue"), optional(props, "research.jms.broker-url"),
-                optional(props, "research.jms.username"), optional(props, "research.jms.password"),
+                props.string("research.jms.dead-letter-queue"), props.optional("research.jms.broker-url"),
+                props.optional("research.jms.username"), props.optional("research.jms.password"),
                 props.string("research.jms.host"), props.intValue("research.jms.port"),
                 Path.of(props.string("research.jms.data-dir")), props.list("research.jms.protocols"),
                 props.intValue("research.jms.concurrent-consumers"), props.intValue("research.jms.max-delivery-attempts"));
-    }
-
-    private static String optional(PropertyReader props, String key) {
-        try {
-            return props.string(key);
-        } catch (IllegalArgumentException missing) {
-            return "";
-        }
     }
 
     private static LifecycleStrategy stopAfterCamel(EmbeddedBroker broker) {

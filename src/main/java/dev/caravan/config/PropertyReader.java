@@ -17,9 +17,14 @@ public final class PropertyReader {
                 .orElseThrow(() -> new IllegalArgumentException("missing configuration key " + key));
     }
 
+    /** The value, or an empty string when the key is missing or blank (optional settings such as credentials). */
+    public String optional(String key) {
+        return source.apply(key).map(String::strip).orElse("");
+    }
+
     /** A comma-separated list; empty entries are dropped. */
     public java.util.List<String> list(String key) {
-        String value = source.apply(key).orElse("");
+        String value = optional(key);
         return java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
 

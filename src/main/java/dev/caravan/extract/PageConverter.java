@@ -31,11 +31,12 @@ public class PageConverter {
         }
         byte[] body = response.body();
         MediaType type = MediaType.parse(response.contentType());
+        String sniffed = Decoding.sniff(body);
         if (type.type().isEmpty() || type.type().equals("application/octet-stream")
-                || (type.isPlainText() && Decoding.sniff(body).equals("text/html"))) {
-            type = new MediaType(Decoding.sniff(body), type.charset());
+                || (type.isPlainText() && sniffed.equals("text/html"))) {
+            type = new MediaType(sniffed, type.charset());
         }
-        if (type.type().equals("application/pdf") || Decoding.sniff(body).equals("application/pdf")) {
+        if (type.type().equals("application/pdf") || sniffed.equals("application/pdf")) {
             return convertPdf(response, body);
         }
         boolean textual = type.isHtml() || type.isPlainText() || type.isJson() || type.isXml();

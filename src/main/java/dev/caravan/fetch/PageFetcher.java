@@ -64,27 +64,26 @@ public class PageFetcher {
             if (!verdict.allowed()) {
                 return FetchResponse.failed(url, current.toString(), verdict.refusal(), verdict.reason(), null);
             }
-            Duration[] spent = {Duration.ZERO};
-            HttpResult result = request(current, verdict.crawlDelay(), budget, spent);
-            budget = budget.minus(spent[0]);
+            Attempt attempt = request(current, verdict.crawlDelay(), budget);
+            Optional<Duration> pause = retried ? Optional.empty() : retryAfter(attempt.result());
+            if (pause.isPresent()) {
+                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
+                    return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR, "HTTP "
+                            + attempt.result().status() + " asking to retry after " + pause.get().toSeconds()
+                            + " s, longer than the configured maximum wait", attempt.result().status());
+                }
+                gate.pause(hostKey(current), pause.get());
+                retried = true;
+                budget = budget.minus(attempt.took());
+                attempt = request(current, verdict.crawlDelay(), budget);
+            }
+            budget = budget.minus(attempt.took());
+            HttpResult result = attempt.result();
             if (result == null) {
                 return FetchResponse.failed(url, current.toString(), FetchOutcome.TIMEOUT,
                         "no response within " + settings.timeoutMs() + " ms", null);
             }
             if (result.failed()) return failure(url, current, result);
-            Optional<Duration> pause = retryAfter(result);
-            if (pause.isPresent() && !retried) {
-                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
-                    return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR, "HTTP "
-                            + result.status() + " asking to retry after " + pause.get().toSeconds()
-                            + " s, longer than the configured maximum wait", result.status());
-                }
-                gate.pause(hostKey(current), pause.get());
-                retried = true;
-                seen.remove(current.toString());
-                hop--;
-                continue;
-            }
             if (result.isRedirect()) {
                 if (hop >= settings.maxRedirects()) {
                     return FetchResponse.failed(url, current.toString(), FetchOutcome.REDIRECT_LIMIT,
@@ -124,22 +123,24 @@ public class PageFetcher {
 
     /** The wait a 429 or 503 response asks for with Retry-After, if any. */
     private Optional<Duration> retryAfter(HttpResult result) {
-        if (result.status() != 429 && result.status() != 503) return Optional.empty();
+        if (result == null || (result.status() != 429 && result.status() != 503)) return Optional.empty();
         return RetryAfter.parse(result.header("retry-after"), clock.instant());
     }
 
-    /** One request within the remaining {@code budget}; {@code spent[0]} receives the time it took. */
-    private HttpResult request(URI url, Duration crawlDelay, Duration budget, Duration[] spent) {
+    /** One request's result (null when the budget was used up before it could start) and its network time. */
+    private record Attempt(HttpResult result, Duration took) {}
+
+    /** One request within the remaining {@code budget}, once its host's turn has come. */
+    private Attempt request(URI url, Duration crawlDelay, Duration budget) {
         Duration spacing = Duration.ofMillis(Math.max(settings.hostDelayMs(), crawlDelay.toMillis()));
         try (HostGate.Permit ignored = gate.acquire(hostKey(url), spacing)) {
-            if (budget.isNegative() || budget.isZero()) return null;
+            if (budget.isNegative() || budget.isZero()) return new Attempt(null, Duration.ZERO);
             Instant start = clock.instant();
             HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget));
-            spent[0] = Duration.between(start, clock.instant());
-            return result;
+            return new Attempt(result, Duration.between(start, clock.instant()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return HttpResult.failed(HttpResult.Failure.NETWORK, "interrupted");
+            return new Attempt(HttpResult.failed(HttpResult.Failure.NETWORK, "interrupted"), Duration.ZERO);
         }
     }
 

@@ -23,7 +23,7 @@ import org.apache.camel.ProducerTemplate;
  */
 public class CamelHttpTransport implements HttpTransport {
 
-    private static final String[] KEPT_HEADERS = {"Content-Type", "Location", "Retry-After", "Content-Length"};
+    private static final String[] KEPT_HEADERS = {"Content-Type", "Location", "Retry-After"};
 
     private final ProducerTemplate template;
 

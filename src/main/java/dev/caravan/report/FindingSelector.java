@@ -46,8 +46,8 @@ public class FindingSelector {
             String s = sentences.get(i);
             if (!quotable(s)) continue;
             double position = 0.15 * (1.0 - Math.min(i, 100) / 100.0);
-            double score = queryTerms.isEmpty() ? position : coverage(s, queryTerms) + position;
-            if (queryTerms.isEmpty() || coverage(s, queryTerms) > 0) ranked.add(new Sentence(s, score));
+            double coverage = queryTerms.isEmpty() ? 0 : coverage(s, queryTerms);
+            if (queryTerms.isEmpty() || coverage > 0) ranked.add(new Sentence(s, coverage + position));
         }
         ranked.sort(Comparator.comparingDouble(Sentence::score).reversed());
         return ranked.subList(0, Math.min(CANDIDATES_PER_PAGE, ranked.size()));
