@@ -53,16 +53,16 @@ public class PageFetcher {
         }
         Set<String> seen = new HashSet<>();
         boolean retried = false;
+        Integer lastStatus = null;
         for (int hop = 0; ; hop++) {
             seen.add(current.toString());
             Verdict safe = guard.check(current);
             if (safe.refused()) {
-                return FetchResponse.failed(url, current.toString(), FetchOutcome.BLOCKED, safe.reason(),
-                        hop == 0 ? null : 0);
+                return FetchResponse.failed(url, current.toString(), FetchOutcome.BLOCKED, safe.reason(), lastStatus);
             }
             RobotsVerdict verdict = robots.check(current);
             if (!verdict.allowed()) {
-                return FetchResponse.failed(url, current.toString(), verdict.refusal(), verdict.reason(), null);
+                return FetchResponse.failed(url, current.toString(), verdict.refusal(), verdict.reason(), lastStatus);
             }
             Attempt attempt = request(current, verdict.crawlDelay(), budget);
             Optional<Duration> pause = retried ? Optional.empty() : retryAfter(attempt.result());
@@ -100,6 +100,7 @@ public class PageFetcher {
                     return FetchResponse.failed(url, next.toString(), FetchOutcome.REDIRECT_LIMIT,
                             "redirect loop back to " + next, result.status());
                 }
+                lastStatus = result.status();
                 current = next;
                 continue;
             }

@@ -331,6 +331,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.BLOCKED);
         assertThat(response.finalUrl()).isEqualTo("http://192.168.1.1/router");
+        assertThat(response.httpStatus()).as("the last status seen: the redirect").isEqualTo(302);
         assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/go");
     }
 
