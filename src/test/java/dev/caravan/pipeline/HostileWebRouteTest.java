@@ -156,6 +156,8 @@ class HostileWebRouteTest extends PipelineTestSupport {
             assertThat(sources.get(0).path("outcome").asText()).isEqualTo("ok");
             var busy = site.requestsTo("/busy");
             assertThat(busy).hasSize(2);
+            System.out.printf("FIGURE Retry-After 1 s: retried after %d ms%n",
+                    Duration.between(busy.get(0).at(), busy.get(1).at()).toMillis());
             assertThat(Duration.between(busy.get(0).at(), busy.get(1).at())).isGreaterThanOrEqualTo(Duration.ofMillis(950));
             assertThat(other.requestsTo("/quick").get(0).at()).isBefore(busy.get(1).at());
         }
