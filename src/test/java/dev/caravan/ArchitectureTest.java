@@ -32,6 +32,11 @@ class ArchitectureTest {
         "report,   dev.caravan.fetch",
         "report,   dev.caravan.search",
         "report,   org.apache.camel",
+        "rank,     org.apache.camel",
+        "rank,     dev.caravan.report",
+        "rank,     dev.caravan.extract",
+        "rank,     dev.caravan.fetch",
+        "rank,     dev.caravan.search",
         "intake,   org.apache.camel",
         "progress, org.apache.camel",
         "messaging, org.apache.camel"

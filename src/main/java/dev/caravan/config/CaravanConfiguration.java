@@ -23,6 +23,10 @@ import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.pipeline.Rethrow;
 import dev.caravan.progress.Progress;
+import dev.caravan.rank.OnnxSentenceEncoder;
+import dev.caravan.rank.PassageRanker;
+import dev.caravan.rank.RankingSettings;
+import dev.caravan.rank.SentenceEncoder;
 import dev.caravan.report.AtomicFiles;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
@@ -33,6 +37,7 @@ import dev.caravan.search.TavilyClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.apache.camel.CamelConfiguration;
@@ -61,8 +66,8 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         FetchSettings fetch = fetchSettings(props);
         ReportSettings report = new ReportSettings(Path.of(props.string("research.output.dir")),
-                props.intValue("research.report.inline-max-chars"), props.intValue("research.report.max-findings"),
-                props.intValue("research.report.max-findings-per-source"));
+                props.intValue("research.report.inline-max-chars"));
+        PassageRanker ranker = ranker(props);
         Path inputDir = Path.of(props.string("research.input.dir"));
         int swept = AtomicFiles.sweepTempFiles(report.outputDir());
         if (swept > 0) LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
@@ -106,7 +111,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("pageConverter", new PageConverter(new ContentExtractor(),
                 new PdfText(props.intValue("research.fetch.pdf-max-pages"))));
         registry.bind("pageStore", new PageStore(report));
-        FindingSelector findings = new FindingSelector(report);
+        FindingSelector findings = new FindingSelector(ranker);
         registry.bind("findingSelector", findings);
         registry.bind("reportBuilder", new ReportBuilder(report, findings, clock));
         registry.bind("reportWriter", new ReportWriter());
@@ -120,6 +125,27 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("rethrow", new Rethrow());
         LOG.info("watching {} for job files, reports to {}, SSRF guard {}", inputDir.toAbsolutePath(),
                 report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
+    }
+
+    /** The findings ranking, with the sentence-embedding model loaded now (about a second) unless it is "none". */
+    public static PassageRanker ranker(PropertyReader props) {
+        RankingSettings settings = new RankingSettings(props.intValue("research.report.max-findings"),
+                props.intValue("research.report.max-findings-per-source"), props.doubleValue("research.report.min-relevance"),
+                props.intValue("research.report.rerank-candidates"));
+        String model = props.string("research.report.model").strip();
+        if (model.equalsIgnoreCase("none")) {
+            LOG.info("findings: lexical ranking only (BM25), research.report.model = none");
+            return new PassageRanker(settings, Optional.empty());
+        }
+        if (!OnnxSentenceEncoder.MODELS.contains(model)) {
+            throw new IllegalArgumentException("research.report.model must be none or one of " + OnnxSentenceEncoder.MODELS
+                    + ", got '" + model + "'");
+        }
+        long start = System.nanoTime();
+        SentenceEncoder encoder = OnnxSentenceEncoder.load(model);
+        LOG.info("findings: BM25 and the {} sentence-embedding model (loaded in {} ms)", model,
+                (System.nanoTime() - start) / 1_000_000);
+        return new PassageRanker(settings, Optional.of(encoder));
     }
 
     static GuardSettings guardSettings(PropertyReader props) {

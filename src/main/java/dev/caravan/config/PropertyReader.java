@@ -45,6 +45,17 @@ public final class PropertyReader {
         }
     }
 
+    public double doubleValue(String key) {
+        String value = string(key);
+        try {
+            double d = Double.parseDouble(value);
+            if (Double.isFinite(d)) return d;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a number, got '" + value + "'");
+    }
+
     public int intValue(String key) {
         long value = longValue(key);
         if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {

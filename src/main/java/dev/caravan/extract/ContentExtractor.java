@@ -2,6 +2,8 @@ package dev.caravan.extract;
 
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.PageMetadata;
+import dev.caravan.model.TextBlock;
+import java.util.List;
 import java.util.Objects;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -13,7 +15,7 @@ import org.jsoup.nodes.Element;
  * <p>Steps: read metadata (meta tags, OpenGraph, JSON-LD); drop what is never content (scripts, hidden parts,
  * navigation, headers, footers, share bars, comments, ads); score text blocks by prose signals (length,
  * punctuation, link density, class names) and keep the best container with its sibling paragraphs; prune link lists
- * and labels inside it; render Markdown with flexmark. The page title goes to the metadata, never into the body.
+ * and labels inside it; take its text blocks for quoting; render Markdown with flexmark. The page title goes to the metadata, never into the body.
  */
 public class ContentExtractor {
 
@@ -43,7 +45,8 @@ public class ContentExtractor {
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
-        return new ExtractedPage(renderer.render(root, linkBase), meta);
+        List<TextBlock> blocks = TextBlocks.of(root); // before rendering, which rewrites the element
+        return new ExtractedPage(renderer.render(root, linkBase), meta, blocks);
     }
 
     private Element mainContent(Document doc, boolean byClass, String title) {

@@ -5,7 +5,9 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.PageMetadata;
-import dev.caravan.text.PlainText;
+import dev.caravan.model.TextBlock;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Converts a fetched body to Markdown by its content type: HTML through main-content extraction, PDF through PDFBox,
@@ -48,24 +50,47 @@ public class PageConverter {
         }
         return new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null, response.httpStatus(),
                 type.type(), response.fetchedAt(), page.metadata(), page.markdown(), null, page.markdown().length(),
-                PlainText.excerpt(page.markdown(), EXCERPT_CHARS));
+                excerpt(page.blocks()), page.blocks());
     }
 
     private FetchedPage convertPdf(FetchResponse response, byte[] body) {
         return pdf.extract(body).filter(r -> !r.markdown().isBlank())
-                .map(r -> new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null,
-                        response.httpStatus(), "application/pdf", response.fetchedAt(), PageMetadata.titled(r.title()),
-                        r.markdown(), null, r.markdown().length(), PlainText.excerpt(r.markdown(), EXCERPT_CHARS)))
+                .map(r -> pdfPage(response, r))
                 .orElseGet(() -> failed(response, FetchOutcome.UNSUPPORTED_TYPE,
                         "a PDF without extractable text (damaged, encrypted or scanned)"));
+    }
+
+    private static FetchedPage pdfPage(FetchResponse response, PdfText.Result pdf) {
+        List<TextBlock> blocks = new ArrayList<>();
+        for (TextBlock b : TextBlock.paragraphs(pdf.markdown())) {
+            boolean pageHeading = b.text().startsWith("## Page ") || b.text().startsWith("_Only the first ");
+            blocks.add(pageHeading ? new TextBlock(TextBlock.Kind.HEADING, b.text()) : b);
+        }
+        return new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null, response.httpStatus(),
+                "application/pdf", response.fetchedAt(), PageMetadata.titled(pdf.title()), pdf.markdown(), null,
+                pdf.markdown().length(), excerpt(blocks), blocks);
     }
 
     private ExtractedPage extract(byte[] body, MediaType type, String url) {
         String text = Decoding.decode(body, type, type.isHtml());
         if (type.isHtml()) return extractor.extract(text, url);
-        if (type.isJson()) return new ExtractedPage(fenced("json", text), PageMetadata.titled(null));
-        if (type.isXml()) return new ExtractedPage(fenced("xml", text), PageMetadata.titled(null));
-        return new ExtractedPage(text.strip(), PageMetadata.titled(firstHeading(text)));
+        if (type.isJson()) return new ExtractedPage(fenced("json", text), PageMetadata.titled(null), TextBlock.code(text));
+        if (type.isXml()) return new ExtractedPage(fenced("xml", text), PageMetadata.titled(null), TextBlock.code(text));
+        return new ExtractedPage(text.strip(), PageMetadata.titled(firstHeading(text)), TextBlock.paragraphs(text));
+    }
+
+    /** The page's opening text, for sources no query text ranks: the first prose blocks, cut at a word. */
+    static String excerpt(List<TextBlock> blocks) {
+        StringBuilder text = new StringBuilder();
+        for (TextBlock b : blocks) {
+            if (b.kind() == TextBlock.Kind.HEADING || b.kind() == TextBlock.Kind.CODE) continue;
+            if (!text.isEmpty()) text.append(' ');
+            text.append(b.text());
+            if (text.length() > EXCERPT_CHARS) break;
+        }
+        if (text.length() <= EXCERPT_CHARS) return text.toString();
+        int cut = text.lastIndexOf(" ", EXCERPT_CHARS - 1);
+        return text.substring(0, cut > EXCERPT_CHARS / 2 ? cut : EXCERPT_CHARS - 1) + "…";
     }
 
     private static String fenced(String language, String text) {

@@ -1,5 +1,6 @@
 package dev.caravan.model;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -7,11 +8,13 @@ import java.util.Objects;
  *
  * @param markdown the article body in Markdown, never null (may be empty)
  * @param metadata title, canonical URL and the rest; never null
+ * @param blocks the same content as plain text blocks taken from the document, for quoting; never null
  */
-public record ExtractedPage(String markdown, PageMetadata metadata) {
+public record ExtractedPage(String markdown, PageMetadata metadata, List<TextBlock> blocks) {
 
     public ExtractedPage {
         Objects.requireNonNull(markdown, "markdown");
         Objects.requireNonNull(metadata, "metadata");
+        blocks = List.copyOf(blocks);
     }
 }

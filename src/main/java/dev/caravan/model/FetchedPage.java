@@ -2,6 +2,7 @@ package dev.caravan.model;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The outcome of fetching one URL, independent of any query, so it can be cached by URL.
@@ -18,6 +19,7 @@ import java.time.Instant;
  * @param evictedTo where the Markdown was written when it was too large to carry inline
  * @param chars length of the Markdown
  * @param excerpt the first few hundred characters of plain text
+ * @param blocks the main text as blocks taken from the document, for quoting; empty when failed
  */
 public record FetchedPage(
         String url,
@@ -31,11 +33,17 @@ public record FetchedPage(
         String markdown,
         Path evictedTo,
         int chars,
-        String excerpt) {
+        String excerpt,
+        List<TextBlock> blocks) {
+
+    public FetchedPage {
+        blocks = blocks == null ? List.of() : List.copyOf(blocks);
+    }
 
     public static FetchedPage failed(String url, String finalUrl, FetchOutcome outcome, String reason, Integer status) {
         return new FetchedPage(
-                url, finalUrl, outcome, reason, status, null, null, PageMetadata.titled(null), null, null, 0, null);
+                url, finalUrl, outcome, reason, status, null, null, PageMetadata.titled(null), null, null, 0, null,
+                List.of());
     }
 
     public boolean fetched() {
@@ -49,6 +57,6 @@ public record FetchedPage(
     public FetchedPage evicted(Path file) {
         return new FetchedPage(
                 url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, null, file, chars,
-                excerpt);
+                excerpt, blocks);
     }
 }

@@ -11,6 +11,7 @@ import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
+import dev.caravan.rank.Ranking;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -48,17 +49,22 @@ public class ReportBuilder {
         pages.sort(Comparator.comparingInt(p -> p.task().order()));
         Map<Integer, Integer> numbers = new LinkedHashMap<>();
         for (PageResult p : pages) if (p.page().fetched()) numbers.put(p.task().order(), numbers.size() + 1);
-        List<Finding> chosen = findings.select(pages, numbers);
+        FindingSelector.Selection selection = findings.select(query, pages, numbers);
+        List<Finding> chosen = selection.findings();
         Instant ranAt = clock.instant();
-        String markdown = new ReportMarkdown(job, query, search, pages, numbers, chosen, ranAt, dir).render();
-        String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, chosen, ranAt);
+        String markdown = new ReportMarkdown(job, query, search, pages, numbers, selection, ranAt, dir).render();
+        String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, selection, ranAt);
         int fetched = numbers.size();
         return new Report(markdownFile, dir.resolve(slug + ".json"), markdown, sidecar, fetched,
                 pages.size() - fetched, chosen.size());
     }
 
+    private static double round(double score) {
+        return Math.round(score * 1000) / 1000.0;
+    }
+
     private static String sidecar(Job job, Query query, Path markdownFile, SearchResults search,
-            List<PageResult> pages, Map<Integer, Integer> numbers, List<Finding> findings, Instant ranAt) {
+            List<PageResult> pages, Map<Integer, Integer> numbers, FindingSelector.Selection selection, Instant ranAt) {
         ObjectNode root = JSON.createObjectNode();
         root.put("query", query.label());
         root.put("report", markdownFile.toString());
@@ -93,11 +99,18 @@ public class ReportBuilder {
             n.put("published", page.metadata().published());
             n.put("language", page.metadata().language());
             n.put("description", page.metadata().description());
+            Ranking.PageRelevance relevance = number == null ? null : selection.sources().get(number);
+            if (relevance != null && query.searches()) {
+                n.put("relevance", round(relevance.relevance()));
+                n.put("relevant", relevance.relevant());
+            }
+            n.put("excerpt", ReportMarkdown.excerpt(page, relevance));
         }
         ArrayNode f = root.putArray("findings");
-        for (Finding finding : findings) {
+        for (Finding finding : selection.findings()) {
             ObjectNode n = f.addObject();
             n.put("text", finding.text());
+            if (query.searches()) n.put("relevance", round(finding.relevance()));
             ArrayNode c = n.putArray("citations");
             finding.citations().forEach(c::add);
         }

@@ -7,12 +7,14 @@ import dev.caravan.model.PageMetadata;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
+import dev.caravan.rank.Ranking;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -28,18 +30,20 @@ final class ReportMarkdown {
     private final List<PageResult> pages;
     private final Map<Integer, Integer> numbers;
     private final List<Finding> findings;
+    private final Map<Integer, Ranking.PageRelevance> relevance;
     private final Instant ranAt;
     private final Path dir;
     private final StringBuilder out = new StringBuilder();
 
     ReportMarkdown(Job job, Query query, SearchResults search, List<PageResult> pages, Map<Integer, Integer> numbers,
-            List<Finding> findings, Instant ranAt, Path dir) {
+            FindingSelector.Selection selection, Instant ranAt, Path dir) {
         this.job = job;
         this.query = query;
         this.search = search;
         this.pages = pages;
         this.numbers = numbers;
-        this.findings = findings;
+        this.findings = selection.findings();
+        this.relevance = selection.sources();
         this.ranAt = ranAt;
         this.dir = dir;
     }
@@ -68,7 +72,7 @@ final class ReportMarkdown {
         out.append("## Key findings\n\n");
         if (findings.isEmpty()) {
             out.append(numbers.isEmpty() ? "_No page could be retrieved, so there is nothing to quote._\n\n"
-                    : "_No sentence in the fetched pages matched the query closely enough to quote._\n\n");
+                    : "_No passage in the fetched pages answers the query closely enough to quote._\n\n");
             return;
         }
         for (Finding f : findings) {
@@ -115,8 +119,15 @@ final class ReportMarkdown {
             if (meta.description() != null && !meta.description().isBlank()) {
                 out.append("- Description: ").append(oneLine(meta.description())).append('\n');
             }
-            if (page.excerpt() != null && !page.excerpt().isBlank()) {
-                out.append("- Excerpt: ").append(oneLine(page.excerpt())).append('\n');
+            Ranking.PageRelevance r = relevance.get(n);
+            if (query.searches() && r != null) {
+                out.append("- Relevance: ").append(String.format(Locale.ROOT, "%.2f", r.relevance()))
+                        .append(r.relevant() ? "" : " · not relevant to the query, nothing quoted from it").append('\n');
+            }
+            String excerpt = excerpt(page, r);
+            if (excerpt != null && !excerpt.isBlank()) {
+                out.append(query.searches() && r != null && r.bestPassage() != null && r.relevant()
+                        ? "- Most relevant passage: " : "- Excerpt: ").append(oneLine(excerpt)).append('\n');
             }
             out.append('\n');
             if (page.evictedTo() != null) {
@@ -139,6 +150,12 @@ final class ReportMarkdown {
             out.append("- <").append(p.task().url()).append("> — ").append(oneLine(p.page().reason())).append('\n');
         }
         if (!any) out.append("_Every URL was retrieved._\n");
+    }
+
+    /** A source's excerpt: its most relevant passage for the query when it has one, else its opening text. */
+    static String excerpt(FetchedPage page, Ranking.PageRelevance relevance) {
+        if (relevance != null && relevance.relevant() && relevance.bestPassage() != null) return relevance.bestPassage();
+        return page.excerpt();
     }
 
     /** Shifts the page's headings down three levels so they nest under its source heading. */

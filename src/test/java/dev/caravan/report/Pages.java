@@ -5,19 +5,39 @@ import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.PageMetadata;
 import dev.caravan.model.SearchHit;
-import dev.caravan.text.PlainText;
+import dev.caravan.model.TextBlock;
+import dev.caravan.rank.PassageRanker;
+import dev.caravan.rank.RankingSettings;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
-/** Builders for the pages and tasks of the report tests. */
+/** Builders for the pages, tasks and selectors of the report tests. */
 final class Pages {
 
     static final Instant FETCHED_AT = Instant.parse("2026-04-05T06:07:08Z");
 
     private Pages() {}
 
-    static FetchedPage fetched(String url, String title, String markdown) {
+    /** A fetched page whose text is given line by line: "# " lines are headings, every other line a paragraph. */
+    static FetchedPage fetched(String url, String title, String text) {
+        List<TextBlock> blocks = blocks(text);
+        String excerpt = blocks.stream().filter(b -> b.kind() == TextBlock.Kind.PARAGRAPH).findFirst()
+                .map(TextBlock::text).orElse("");
         return new FetchedPage(url, url, FetchOutcome.OK, null, 200, "text/html", FETCHED_AT, PageMetadata.titled(title),
-                markdown, null, markdown.length(), PlainText.excerpt(markdown, 300));
+                text, null, text.length(), excerpt, blocks);
+    }
+
+    static List<TextBlock> blocks(String text) {
+        List<TextBlock> blocks = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            String l = line.strip();
+            if (l.isEmpty()) continue;
+            blocks.add(l.startsWith("#") ? new TextBlock(TextBlock.Kind.HEADING, l.replaceFirst("^#+\\s*", ""))
+                    : new TextBlock(TextBlock.Kind.PARAGRAPH, l));
+        }
+        return blocks;
     }
 
     static FetchedPage failed(String url, FetchOutcome outcome, String reason, Integer status) {
@@ -30,5 +50,10 @@ final class Pages {
 
     static FetchTask jobTask(int order, String url) {
         return new FetchTask(order, url, url, null);
+    }
+
+    /** A lexical-only selector (no model to load): at most {@code max} findings, {@code perSource} from one page. */
+    static FindingSelector selector(int max, int perSource) {
+        return new FindingSelector(new PassageRanker(new RankingSettings(max, perSource, 0.2, 48), Optional.empty()));
     }
 }

@@ -1,0 +1,30 @@
+package dev.caravan.rank;
+
+/**
+ * Typed ranking configuration, validated once at startup.
+ *
+ * @param maxFindings the most findings per report ({@code research.report.max-findings})
+ * @param maxPerSource the most findings quoted from one page ({@code research.report.max-findings-per-source})
+ * @param minRelevance the relevance floor, 0 to 1: a passage below it is never a finding, and a page whose best
+ *     passage is below it is marked as not relevant ({@code research.report.min-relevance})
+ * @param rerankCandidates how many of the best lexical candidates the model re-scores
+ *     ({@code research.report.rerank-candidates})
+ */
+public record RankingSettings(int maxFindings, int maxPerSource, double minRelevance, int rerankCandidates) {
+
+    /** Passages kept per page by the lexical first pass. */
+    public static final int CANDIDATES_PER_PAGE = 40;
+
+    public RankingSettings {
+        if (maxFindings < 1) throw new IllegalArgumentException("research.report.max-findings must be at least 1, got " + maxFindings);
+        if (maxPerSource < 1) {
+            throw new IllegalArgumentException("research.report.max-findings-per-source must be at least 1, got " + maxPerSource);
+        }
+        if (!(minRelevance >= 0 && minRelevance <= 1)) {
+            throw new IllegalArgumentException("research.report.min-relevance must be between 0 and 1, got " + minRelevance);
+        }
+        if (rerankCandidates < 1 || rerankCandidates > 1000) {
+            throw new IllegalArgumentException("research.report.rerank-candidates must be from 1 to 1000, got " + rerankCandidates);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.caravan.rank;
+
+import java.util.List;
+
+/**
+ * Turns texts into unit-length vectors whose dot product says how close their meanings are. The extension point for
+ * the semantic half of the ranking; implementations are thread-safe.
+ */
+public interface SentenceEncoder {
+
+    /** One unit vector per text, in order. */
+    float[][] encode(List<String> texts);
+
+    /** The text to encode for a search query (some models want an instruction in front of it). */
+    default String queryText(String query) {
+        return query;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.caravan.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.model.Passage;
+import dev.caravan.model.TextBlock;
+import dev.caravan.model.TextBlock.Kind;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PassagesTest {
+
+    @ParameterizedTest(name = "{0}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a plain statement             | PARAGRAPH | Heat pumps cut running costs by a third in most homes.             | true
+            a question                    | PARAGRAPH | How much do cloud services cost for a small business?             | false
+            a short fragment              | PARAGRAPH | Pumps work well.                                                  | false
+            no sentence end in prose      | PARAGRAPH | Heat pumps cut running costs by a third in most homes             | false
+            a list item without a stop    | LIST_ITEM | Heat pumps cut running costs by a third in most homes             | true
+            a table row                   | TABLE_ROW | Kentucky and New Jersey: 16 percent top rate on inheritances    | true
+            a heading                     | HEADING   | Heat pumps cut running costs by a third in most homes.            | false
+            code                          | CODE      | The value of logging.getLogger is returned to the caller here.    | false
+            a call to action              | PARAGRAPH | Sign up for our newsletter to get the latest heat pump deals.     | false
+            a generic opener              | PARAGRAPH | In this article, we explain everything about heat pump costs.     | false
+            a short lead-in with a colon  | PARAGRAPH | Here are the steps you need to follow:                            | false
+            a long sentence with a colon  | PARAGRAPH | The installer has just released a package that sets it all up with no external dependencies: | true
+            mostly numbers                | PARAGRAPH | Model 1234 5678 9012 3456 7890 1234 5678 9012 ships.              | false
+            a lower-case start            | PARAGRAPH | and heat pumps cut running costs by a third in most homes.        | false
+            """)
+    void only_sentences_that_stand_alone_are_quotable(String name, Kind kind, String sentence, boolean quotable) {
+        assertThat(Passages.quotable(sentence, kind)).isEqualTo(quotable);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a pronoun                     | The basic plan covers one camera. It costs $12 a month.             | The basic plan covers one camera. It costs $12 a month.
+            a connective                  | Most pumps lose output below zero. However, modern models keep 80 percent of it. | Most pumps lose output below zero. However, modern models keep 80 percent of it.
+            an adverb before the pronoun  | You might get an error that says too many renders. Typically, this means that state is set during render. | You might get an error that says too many renders. Typically, this means that state is set during render.
+            """)
+    void a_sentence_that_leans_on_the_one_before_is_quoted_with_it(String name, String paragraph, String expected) {
+        List<Passage> passages = Passages.of(List.of(new TextBlock(Kind.PARAGRAPH, paragraph)));
+
+        assertThat(passages).extracting(Passage::text).contains(expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a pronoun                     | It costs $12 a month for every single camera.
+            a connective                  | However, modern models keep 80 percent of their output.
+            """)
+    void a_sentence_that_leans_on_a_missing_one_is_not_quoted(String name, String paragraph) {
+        assertThat(Passages.of(List.of(new TextBlock(Kind.PARAGRAPH, paragraph)))).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_passage_remembers_the_heading_it_sits_under_without_quoting_it() {
+        List<Passage> passages = Passages.of(List.of(new TextBlock(Kind.HEADING, "Five steps to a newsletter"),
+                new TextBlock(Kind.PARAGRAPH, "The first step is a deep research report.")));
+
+        assertThat(passages).singleElement().satisfies(p -> {
+            assertThat(p.text()).isEqualTo("The first step is a deep research report.");
+            assertThat(p.heading()).isEqualTo("Five steps to a newsletter");
+        });
+    }
+}
