@@ -82,6 +82,16 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String scheme : new String[] {"http", "https"}) {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
+        // components get their camel.component.* options after this class ran: check for proxies once they have
+        addStartupListener(context, new org.apache.camel.StartupListener() {
+            @Override
+            public void onCamelContextStarting(CamelContext ctx, boolean alreadyStarted) {
+                proxyCheck(ctx).requireNoProxyWhenGuarded(guardSettings.enabled());
+            }
+
+            @Override
+            public void onCamelContextStarted(CamelContext ctx, boolean alreadyStarted) {}
+        });
         registry.bind("tavily", new TavilyClient(tavilyUrl,
                 props.optional("research.tavily.api-key")));
         registry.bind("retryAfter", new RetryAfterDelay());
@@ -122,10 +132,60 @@ public class CaravanConfiguration implements CamelConfiguration {
                 report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
     }
 
+    private static void addStartupListener(CamelContext context, org.apache.camel.StartupListener listener) {
+        try {
+            context.addStartupListener(listener);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot register a startup check: " + e.getMessage(), e);
+        }
+    }
+
+    /** Every place camel-http takes a proxy from: component options, global options, and JVM system properties. */
+    static ProxyCheck proxyCheck(CamelContext context) {
+        ProxyCheck check = new ProxyCheck();
+        boolean systemProperties = false;
+        for (String scheme : new String[] {"http", "https"}) {
+            HttpComponent component = context.getComponent(scheme, HttpComponent.class);
+            check.source("camel.component." + scheme + ".proxy-host", component.getProxyHost())
+                    .source("camel.component." + scheme + ".proxy-auth-host", component.getProxyAuthHost());
+            systemProperties |= component.isUseSystemProperties();
+        }
+        for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
+            check.source("camel.main.global-options[" + option + "]", context.getGlobalOption(option));
+        }
+        if (systemProperties) {
+            for (String property : new String[] {"http.proxyHost", "https.proxyHost", "socksProxyHost"}) {
+                check.source(property + " (camel.component.http.use-system-properties = true)",
+                        System.getProperty(property));
+            }
+            check.source("java.net.useSystemProxies (camel.component.http.use-system-properties = true)",
+                    "true".equalsIgnoreCase(System.getProperty("java.net.useSystemProxies")) ? "true" : null);
+        }
+        return check;
+    }
+
+    private static java.util.List<Integer> ports(PropertyReader props, String key) {
+        java.util.List<Integer> ports = new java.util.ArrayList<>();
+        for (String entry : props.list(key)) {
+            int port;
+            try {
+                port = Integer.parseInt(entry);
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException(key + " = '" + props.optional(key) + "' is not allowed: '" + entry
+                        + "' is not a port; give comma-separated ports 1-65535, or nothing for any port");
+            }
+            ports.add(port);
+        }
+        return ports;
+    }
+
     static GuardSettings guardSettings(PropertyReader props) {
         return new GuardSettings(props.booleanValue("research.guard.enabled"),
                 props.list("research.guard.allowed-domains"), props.list("research.guard.denied-domains"),
-                props.list("research.guard.allowed-addresses"));
+                props.list("research.guard.allowed-addresses"), ports(props, "research.guard.allowed-ports"));
     }
 
     /**
