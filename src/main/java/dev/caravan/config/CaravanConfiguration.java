@@ -52,12 +52,16 @@ import org.apache.camel.spi.Registry;
 public class CaravanConfiguration implements CamelConfiguration {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("caravan");
+    /** The only place the Tavily key is read from (tests may set research.tavily.api-key instead). */
+    static final String TAVILY_KEY_VARIABLE = "TAVILY_API_KEY";
 
     @Override
     public void configure(CamelContext context) {
         PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
         Clock clock = Clock.systemUTC();
         Registry registry = context.getRegistry();
+        RuntimeSettings runtime = RuntimeSettings.read(props);
+        registry.bind("runtimeSettings", runtime);
 
         FetchSettings fetch = fetchSettings(props);
         ReportSettings report = new ReportSettings(Path.of(props.string("research.output.dir")),
@@ -68,8 +72,9 @@ public class CaravanConfiguration implements CamelConfiguration {
         if (swept > 0) LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
 
         registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock));
-        registry.bind("jobFailures", new JobFailures(inputDir.resolve(props.string("research.input.failed-dir")), clock));
+        registry.bind("jobFailures", new JobFailures(inputDir.resolve(runtime.failedDir()), clock));
         GuardSettings guardSettings = guardSettings(props);
+        proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
         UrlGuard guard = new UrlGuard(guardSettings);
         String tavilyUrl = props.string("research.tavily.base-url");
         Verdict tavilyVerdict = guard.check(tavilyUrl);
@@ -92,8 +97,12 @@ public class CaravanConfiguration implements CamelConfiguration {
             @Override
             public void onCamelContextStarted(CamelContext ctx, boolean alreadyStarted) {}
         });
-        registry.bind("tavily", new TavilyClient(tavilyUrl,
-                props.optional("research.tavily.api-key")));
+        String tavilyKey = props.optional("research.tavily.api-key");
+        if (tavilyKey.isEmpty()) tavilyKey = System.getenv().getOrDefault(TAVILY_KEY_VARIABLE, "").strip();
+        SearchProviders.Status providers = SearchProviders.status(tavilyKey);
+        if (providers.usable()) LOG.info(providers.message());
+        else LOG.warn(providers.message());
+        registry.bind("tavily", new TavilyClient(tavilyUrl, tavilyKey));
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
@@ -140,6 +149,36 @@ public class CaravanConfiguration implements CamelConfiguration {
         }
     }
 
+    /** The proxy settings as written in the configuration (file, system properties, environment), kebab or camel case. */
+    static ProxyCheck proxyCheck(PropertyReader props) {
+        ProxyCheck check = new ProxyCheck();
+        boolean systemProperties = false;
+        for (String scheme : new String[] {"http", "https"}) {
+            String prefix = "camel.component." + scheme + ".";
+            for (String key : new String[] {"proxy-host", "proxyHost", "proxy-auth-host", "proxyAuthHost"}) {
+                check.source(prefix + key, props.optional(prefix + key));
+            }
+            systemProperties |= props.optional(prefix + "use-system-properties").equalsIgnoreCase("true")
+                    || props.optional(prefix + "useSystemProperties").equalsIgnoreCase("true");
+        }
+        for (String options : new String[] {"camel.main.global-options", "camel.main.globalOptions"}) {
+            for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
+                String key = options + "[" + option + "]";
+                check.source(key, props.optional(key));
+            }
+        }
+        if (systemProperties) systemProxies(check);
+        return check;
+    }
+
+    private static void systemProxies(ProxyCheck check) {
+        for (String property : new String[] {"http.proxyHost", "https.proxyHost", "socksProxyHost"}) {
+            check.source(property + " (camel.component.http.use-system-properties = true)", System.getProperty(property));
+        }
+        check.source("java.net.useSystemProxies (camel.component.http.use-system-properties = true)",
+                "true".equalsIgnoreCase(System.getProperty("java.net.useSystemProxies")) ? "true" : null);
+    }
+
     /** Every place camel-http takes a proxy from: component options, global options, and JVM system properties. */
     static ProxyCheck proxyCheck(CamelContext context) {
         ProxyCheck check = new ProxyCheck();
@@ -153,14 +192,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
             check.source("camel.main.global-options[" + option + "]", context.getGlobalOption(option));
         }
-        if (systemProperties) {
-            for (String property : new String[] {"http.proxyHost", "https.proxyHost", "socksProxyHost"}) {
-                check.source(property + " (camel.component.http.use-system-properties = true)",
-                        System.getProperty(property));
-            }
-            check.source("java.net.useSystemProxies (camel.component.http.use-system-properties = true)",
-                    "true".equalsIgnoreCase(System.getProperty("java.net.useSystemProxies")) ? "true" : null);
-        }
+        if (systemProperties) systemProxies(check);
         return check;
     }
 
