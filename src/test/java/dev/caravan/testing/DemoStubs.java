@@ -40,7 +40,7 @@ public final class DemoStubs {
         System.out.println("Web site:     " + site.baseUrl());
         System.out.println("Run Caravan against them with:");
         System.out.println("  TAVILY_API_KEY=" + TavilyStub.KEY + " RESEARCH_TAVILY_BASE_URL=" + tavily.baseUrl()
-                + " RESEARCH_GUARD_ALLOWED_ADDRESSES=127.0.0.1/32 mvn -q compile exec:exec");
+                + " RESEARCH_GUARD_ALLOWED_ADDRESSES=127.0.0.1/32 ./caravan");
         new CountDownLatch(1).await();
     }
 }
