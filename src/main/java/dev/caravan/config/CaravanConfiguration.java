@@ -96,6 +96,11 @@ public class CaravanConfiguration implements CamelConfiguration {
 
             @Override
             public void onCamelContextStarted(CamelContext ctx, boolean alreadyStarted) {}
+
+            @Override
+            public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
+                if (runtime.metricsEnabled()) LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
+            }
         });
         String tavilyKey = props.optional("research.tavily.api-key");
         if (tavilyKey.isEmpty()) tavilyKey = System.getenv().getOrDefault(TAVILY_KEY_VARIABLE, "").strip();

@@ -78,6 +78,20 @@ public class Progress {
         events.append(event);
     }
 
+    /**
+     * Records a file in the input folder that is not a job file (event {@code file_ignored}) and returns the line to
+     * log, naming the extensions that are read.
+     */
+    public String fileIgnored(String file) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("time", clock.instant().toString());
+        event.put("event", "file_ignored");
+        event.put("file", file);
+        events.append(event);
+        return "ignoring " + file + " in the input folder: not a job file (job files end in .txt, .json, .yaml or .yml;"
+                + " the file is left where it is)";
+    }
+
     /** How many jobs failed since start (run-once mode exits non-zero when this is not 0). */
     public int failedJobs() {
         return failedJobs.get();
