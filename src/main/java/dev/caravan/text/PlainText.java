@@ -7,11 +7,11 @@ public final class PlainText {
 
     private static final Pattern FENCE = Pattern.compile("(?ms)^(```|~~~).*?^\\1[^\\n]*$");
     private static final Pattern IMAGE = Pattern.compile("!\\[([^\\]]*)]\\([^)]*\\)");
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)]\\((?:[^()]|\\([^)]*\\))*\\)");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)]\\([^()]*+(?:\\([^)]*\\)[^()]*+)*\\)");
     private static final Pattern REF_LINK = Pattern.compile("\\[([^\\]]+)]\\[[^\\]]*]");
     private static final Pattern AUTOLINK = Pattern.compile("<(https?://[^>]+)>");
     private static final Pattern HEADING = Pattern.compile("(?m)^\\s{0,3}#{1,6}\\s+");
-    private static final Pattern QUOTE = Pattern.compile("(?m)^\\s{0,3}(>\\s?)+");
+    private static final Pattern QUOTE = Pattern.compile("(?m)^[ \\t]{0,3}>[> \\t]*+");
     private static final Pattern BULLET = Pattern.compile("(?m)^\\s*([-*+]|\\d+[.)])\\s+");
     private static final Pattern TABLE_RULE = Pattern.compile("(?m)^\\s*\\|?\\s*:?-{3,}.*$");
     private static final Pattern HR = Pattern.compile("(?m)^\\s*([-*_]\\s*){3,}$");

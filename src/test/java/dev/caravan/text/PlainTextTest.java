@@ -84,4 +84,21 @@ class PlainTextTest {
 
         assertThat(PlainText.excerpt(text, 300)).hasSizeLessThanOrEqualTo(300).endsWith("word…");
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"link", "quote", "image", "emphasis", "fence"})
+    void a_huge_construct_from_one_page_is_handled_without_overflowing_the_stack(String kind) {
+        String markdown = switch (kind) {
+            case "link" -> "[a](" + "x".repeat(200_000) + ") after";
+            case "quote" -> "> ".repeat(100_000) + "quoted";
+            case "image" -> "![" + "alt ".repeat(100_000) + "](x.png) after";
+            case "emphasis" -> "**" + "word ".repeat(100_000) + "**";
+            default -> "```\n" + "code line\n".repeat(100_000) + "```\nafter";
+        };
+
+        String text = PlainText.of(markdown);
+
+        assertThat(PlainText.excerpt(markdown, 300)).hasSizeLessThanOrEqualTo(300);
+        assertThat(text).doesNotContain("](").doesNotStartWith(">");
+    }
 }
