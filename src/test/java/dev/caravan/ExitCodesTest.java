@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The exit codes documented in README "Run once and exit": 0 when every job of a run-once run went well, 1 when any
@@ -41,13 +43,18 @@ class ExitCodesTest {
         assertThat(r.output).doesNotContain("\tat ").doesNotContain("Exception in thread");
     }
 
-    @Test
-    void a_proxy_with_the_guard_on_exits_2_saying_why() throws Exception {
-        Result r = run(List.of("-Dcamel.component.http.proxy-host=127.0.0.1", "-Dcamel.component.http.proxy-port=3128"));
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            -Dcamel.component.http.proxy-host=127.0.0.1                           | camel.component.http.proxy-host = 127.0.0.1
+            -Dcamel.main.global-options[http.proxyHost]=127.0.0.1                 | camel.main.global-options[http.proxyHost] = 127.0.0.1
+            -Dcamel.component.http.use-system-properties=true -Dhttp.proxyHost=127.0.0.1 | http.proxyHost (camel.component.http.use-system-properties = true) = 127.0.0.1
+            """)
+    void a_proxy_with_the_guard_on_exits_2_saying_where_it_is_set(String options, String where) throws Exception {
+        Result r = run(List.of(options.split(" ")));
 
         assertThat(r.code).isEqualTo(2);
-        assertThat(r.stderrLines()).last().asString().startsWith("Caravan did not start: an HTTP proxy is configured "
-                + "(camel.component.http.proxy-host = 127.0.0.1)").contains("SSRF guard");
+        assertThat(r.stderrLines()).last().asString()
+                .startsWith("Caravan did not start: an HTTP proxy is configured (" + where + ")").contains("SSRF guard");
         assertThat(r.output).doesNotContain("\tat ");
     }
 
