@@ -160,9 +160,9 @@ public class JobParser {
         List<String> urls = problems.check(() -> QueryOptions.strings(urlNode, "urls", where));
         if (text != null && !text.isTextual()) problems.add("'query' in " + where + " must be a string");
         else if (text == null && urls != null && urls.isEmpty()) problems.add(where + " needs a 'query', 'urls' or both");
-        for (String name : QueryOptions.OPTIONS) {
-            if (own.containsKey(name)) {
-                Map<String, JsonNode> one = Map.of(name, own.get(name));
+        for (Map.Entry<String, JsonNode> option : own.entrySet()) { // in the order they are written
+            if (QueryOptions.OPTIONS.contains(option.getKey())) {
+                Map<String, JsonNode> one = Map.of(option.getKey(), option.getValue());
                 problems.check(() -> QueryOptions.toQuery(null, one, List.of(), where));
             }
         }
