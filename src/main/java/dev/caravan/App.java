@@ -1,21 +1,74 @@
 package dev.caravan;
 
+import dev.caravan.config.PropertyReader;
+import dev.caravan.config.RuntimeSettings;
+import dev.caravan.config.SettingsSource;
+import java.nio.file.Path;
+import dev.caravan.progress.Progress;
+import org.apache.camel.CamelContext;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
+import org.apache.camel.main.MainListenerSupport;
 
 /**
  * Starts Caravan: reads {@code application.properties} from the working directory and loads {@code routes/*.yaml}.
  * The configuration classes are named in {@code camel.main.configuration-classes}; there is no classpath scan, so
  * each runs exactly once.
+ *
+ * <p>Exit codes: {@value #OK} after a normal stop (Ctrl-C, SIGTERM, or run-once mode with every job done),
+ * {@value #JOBS_FAILED} in run-once mode when any job of the run failed, {@value #STARTUP_FAILED} when Caravan could
+ * not start (a bad setting, said in one line on stderr).
  */
 public final class App {
 
+    static final int OK = 0;
+    static final int JOBS_FAILED = 1;
+    static final int STARTUP_FAILED = 2;
+
     private App() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         Main main = new Main();
         if (System.getProperty("camel.main.property-placeholder-location") == null) {
             main.setPropertyPlaceholderLocations("file:application.properties");
         }
-        main.run(args);
+        // the registry is emptied when Camel stops: keep what the exit code needs once it has started
+        AtomicReference<RunState> started = new AtomicReference<>();
+        main.addMainListener(new MainListenerSupport() {
+            @Override
+            public void afterStart(BaseMainSupport m) {
+                CamelContext context = m.getCamelContext();
+                started.set(new RunState(
+                        context.getRegistry().lookupByNameAndType("runtimeSettings", RuntimeSettings.class),
+                        context.getRegistry().lookupByNameAndType("progress", Progress.class)));
+            }
+        });
+        try {
+            // Camel binds some of these keys (monitoring, idle exit) itself before Caravan's configuration runs
+            RuntimeSettings.read(new PropertyReader(SettingsSource.beforeCamel(Path.of("application.properties"))));
+            main.run(args);
+        } catch (Throwable t) {
+            System.err.println("Caravan did not start: " + StartupFailure.describe(t));
+            System.err.flush();
+            System.out.flush();
+            Runtime.getRuntime().halt(STARTUP_FAILED); // nothing ran; no shutdown hook should log a "graceful stop"
+        }
+        System.exit(exitCode(started.get()));
+    }
+
+    /** What the exit code depends on: the mode, and the jobs that failed. */
+    record RunState(RuntimeSettings settings, Progress progress) {}
+
+    /** {@link #JOBS_FAILED} in run-once mode when a job of this run failed, else {@link #OK}. */
+    static int exitCode(RunState state) {
+        if (state == null || state.settings() == null || state.progress() == null || !state.settings().runOnce()) {
+            return OK;
+        }
+        int failed = state.progress().failedJobs();
+        if (failed == 0) return OK;
+        System.err.println("Caravan: " + failed + " job(s) of this run failed (see input/failed/ and events.jsonl); "
+                + "exit code " + JOBS_FAILED);
+        return JOBS_FAILED;
     }
 }

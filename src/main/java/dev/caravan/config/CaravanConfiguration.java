@@ -57,12 +57,16 @@ import org.apache.camel.spi.Registry;
 public class CaravanConfiguration implements CamelConfiguration {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("caravan");
+    /** The only place the Tavily key is read from (tests may set research.tavily.api-key instead). */
+    static final String TAVILY_KEY_VARIABLE = "TAVILY_API_KEY";
 
     @Override
     public void configure(CamelContext context) {
         PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
         Clock clock = Clock.systemUTC();
         Registry registry = context.getRegistry();
+        RuntimeSettings runtime = RuntimeSettings.read(props);
+        registry.bind("runtimeSettings", runtime);
 
         FetchSettings fetch = fetchSettings(props);
         ReportSettings report = new ReportSettings(Path.of(props.string("research.output.dir")),
@@ -73,8 +77,9 @@ public class CaravanConfiguration implements CamelConfiguration {
         if (swept > 0) LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
 
         registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock));
-        registry.bind("jobFailures", new JobFailures(inputDir.resolve(props.string("research.input.failed-dir")), clock));
+        registry.bind("jobFailures", new JobFailures(inputDir.resolve(runtime.failedDir()), clock));
         GuardSettings guardSettings = guardSettings(props);
+        proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
         UrlGuard guard = new UrlGuard(guardSettings);
         String tavilyUrl = props.string("research.tavily.base-url");
         Verdict tavilyVerdict = guard.check(tavilyUrl);
@@ -87,8 +92,27 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String scheme : new String[] {"http", "https"}) {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
-        registry.bind("tavily", new TavilyClient(tavilyUrl,
-                props.optional("research.tavily.api-key")));
+        // components get their camel.component.* options after this class ran: check for proxies once they have
+        addStartupListener(context, new org.apache.camel.StartupListener() {
+            @Override
+            public void onCamelContextStarting(CamelContext ctx, boolean alreadyStarted) {
+                proxyCheck(ctx).requireNoProxyWhenGuarded(guardSettings.enabled());
+            }
+
+            @Override
+            public void onCamelContextStarted(CamelContext ctx, boolean alreadyStarted) {}
+
+            @Override
+            public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
+                if (runtime.metricsEnabled()) LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
+            }
+        });
+        String tavilyKey = props.optional("research.tavily.api-key");
+        if (tavilyKey.isEmpty()) tavilyKey = System.getenv().getOrDefault(TAVILY_KEY_VARIABLE, "").strip();
+        SearchProviders.Status providers = SearchProviders.status(tavilyKey);
+        if (providers.usable()) LOG.info(providers.message());
+        else LOG.warn(providers.message());
+        registry.bind("tavily", new TavilyClient(tavilyUrl, tavilyKey));
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
@@ -129,17 +153,18 @@ public class CaravanConfiguration implements CamelConfiguration {
 
     /** The findings ranking, with the sentence-embedding model loaded now (about a second) unless it is "none". */
     public static PassageRanker ranker(PropertyReader props) {
-        RankingSettings settings = new RankingSettings(props.intValue("research.report.max-findings"),
-                props.intValue("research.report.max-findings-per-source"), props.doubleValue("research.report.min-relevance"),
-                props.intValue("research.report.rerank-candidates"));
+        RankingSettings settings = new RankingSettings(props.intIn("research.report.max-findings", 1, 100, "findings"),
+                props.intIn("research.report.max-findings-per-source", 1, 100, "findings"),
+                props.doubleIn("research.report.min-relevance", 0, 1),
+                props.intIn("research.report.rerank-candidates", 1, 1000, "passages"));
         String model = props.string("research.report.model").strip();
         if (model.equalsIgnoreCase("none")) {
             LOG.info("findings: lexical ranking only (BM25), research.report.model = none");
             return new PassageRanker(settings, Optional.empty());
         }
         if (!OnnxSentenceEncoder.MODELS.contains(model)) {
-            throw new IllegalArgumentException("research.report.model must be none or one of " + OnnxSentenceEncoder.MODELS
-                    + ", got '" + model + "'");
+            throw PropertyReader.notAllowed("research.report.model", model,
+                    "give none or one of " + String.join(", ", OnnxSentenceEncoder.MODELS));
         }
         long start = System.nanoTime();
         SentenceEncoder encoder = OnnxSentenceEncoder.load(model);
@@ -148,10 +173,83 @@ public class CaravanConfiguration implements CamelConfiguration {
         return new PassageRanker(settings, Optional.of(encoder));
     }
 
+    private static void addStartupListener(CamelContext context, org.apache.camel.StartupListener listener) {
+        try {
+            context.addStartupListener(listener);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot register a startup check: " + e.getMessage(), e);
+        }
+    }
+
+    /** The proxy settings as written in the configuration (file, system properties, environment), kebab or camel case. */
+    static ProxyCheck proxyCheck(PropertyReader props) {
+        ProxyCheck check = new ProxyCheck();
+        boolean systemProperties = false;
+        for (String scheme : new String[] {"http", "https"}) {
+            String prefix = "camel.component." + scheme + ".";
+            for (String key : new String[] {"proxy-host", "proxyHost", "proxy-auth-host", "proxyAuthHost"}) {
+                check.source(prefix + key, props.optional(prefix + key));
+            }
+            systemProperties |= props.optional(prefix + "use-system-properties").equalsIgnoreCase("true")
+                    || props.optional(prefix + "useSystemProperties").equalsIgnoreCase("true");
+        }
+        for (String options : new String[] {"camel.main.global-options", "camel.main.globalOptions"}) {
+            for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
+                String key = options + "[" + option + "]";
+                check.source(key, props.optional(key));
+            }
+        }
+        if (systemProperties) systemProxies(check);
+        return check;
+    }
+
+    private static void systemProxies(ProxyCheck check) {
+        for (String property : new String[] {"http.proxyHost", "https.proxyHost", "socksProxyHost"}) {
+            check.source(property + " (camel.component.http.use-system-properties = true)", System.getProperty(property));
+        }
+        check.source("java.net.useSystemProxies (camel.component.http.use-system-properties = true)",
+                "true".equalsIgnoreCase(System.getProperty("java.net.useSystemProxies")) ? "true" : null);
+    }
+
+    /** Every place camel-http takes a proxy from: component options, global options, and JVM system properties. */
+    static ProxyCheck proxyCheck(CamelContext context) {
+        ProxyCheck check = new ProxyCheck();
+        boolean systemProperties = false;
+        for (String scheme : new String[] {"http", "https"}) {
+            HttpComponent component = context.getComponent(scheme, HttpComponent.class);
+            check.source("camel.component." + scheme + ".proxy-host", component.getProxyHost())
+                    .source("camel.component." + scheme + ".proxy-auth-host", component.getProxyAuthHost());
+            systemProperties |= component.isUseSystemProperties();
+        }
+        for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
+            check.source("camel.main.global-options[" + option + "]", context.getGlobalOption(option));
+        }
+        if (systemProperties) systemProxies(check);
+        return check;
+    }
+
+    private static java.util.List<Integer> ports(PropertyReader props, String key) {
+        java.util.List<Integer> ports = new java.util.ArrayList<>();
+        for (String entry : props.list(key)) {
+            int port;
+            try {
+                port = Integer.parseInt(entry);
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException(key + " = '" + props.optional(key) + "' is not allowed: '" + entry
+                        + "' is not a port; give comma-separated ports 1-65535, or nothing for any port");
+            }
+            ports.add(port);
+        }
+        return ports;
+    }
+
     static GuardSettings guardSettings(PropertyReader props) {
         return new GuardSettings(props.booleanValue("research.guard.enabled"),
                 props.list("research.guard.allowed-domains"), props.list("research.guard.denied-domains"),
-                props.list("research.guard.allowed-addresses"));
+                props.list("research.guard.allowed-addresses"), ports(props, "research.guard.allowed-ports"));
     }
 
     /**

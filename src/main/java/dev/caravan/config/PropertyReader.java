@@ -45,15 +45,53 @@ public final class PropertyReader {
         }
     }
 
-    public double doubleValue(String key) {
+    /** A number from {@code min} to {@code max}; otherwise the same one-line message as the other checks. */
+    public double doubleIn(String key, double min, double max) {
         String value = string(key);
+        double parsed;
         try {
-            double d = Double.parseDouble(value);
-            if (Double.isFinite(d)) return d;
+            parsed = Double.parseDouble(value.strip());
         } catch (NumberFormatException e) {
-            // reported below
+            throw notAllowed(key, value, "give a number from " + min + " to " + max);
         }
-        throw new IllegalArgumentException(key + " must be a number, got '" + value + "'");
+        if (!(parsed >= min && parsed <= max)) throw notAllowed(key, value, "give a number from " + min + " to " + max);
+        return parsed;
+    }
+
+    /**
+     * A whole number from {@code min} to {@code max}; otherwise one line naming the key, the value and what is allowed,
+     * e.g. {@code research.input.settle-ms = '-5' is not allowed: give a whole number from 0 to 3600000 (milliseconds)}.
+     */
+    public long longIn(String key, long min, long max, String unit) {
+        String value = string(key);
+        long parsed;
+        try {
+            parsed = Long.parseLong(value.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw notAllowed(key, value, "give a whole number from " + min + " to " + max + " (" + unit + ")");
+        }
+        if (parsed < min || parsed > max) {
+            throw notAllowed(key, value, "give a whole number from " + min + " to " + max + " (" + unit + ")");
+        }
+        return parsed;
+    }
+
+    /** {@link #longIn} for int-sized settings. */
+    public int intIn(String key, int min, int max, String unit) {
+        return (int) longIn(key, min, max, unit);
+    }
+
+    /** {@code true} or {@code false}, with the same one-line message as the other checks. */
+    public boolean flag(String key) {
+        String value = string(key);
+        if (value.equalsIgnoreCase("true")) return true;
+        if (value.equalsIgnoreCase("false")) return false;
+        throw notAllowed(key, value, "give true or false");
+    }
+
+    /** The one-line message of a bad setting. */
+    public static IllegalArgumentException notAllowed(String key, String value, String allowed) {
+        return new IllegalArgumentException(key + " = '" + value + "' is not allowed: " + allowed);
     }
 
     public int intValue(String key) {

@@ -4,6 +4,7 @@ import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.PageFault;
 import dev.caravan.model.PageMetadata;
 import dev.caravan.model.TextBlock;
 import java.util.ArrayList;
@@ -26,7 +27,20 @@ public class PageConverter {
         this.pdf = pdf;
     }
 
+    /**
+     * Never throws for anything a page can cause: a page that cannot be converted becomes a failed page that says why.
+     */
     public FetchedPage convert(FetchResponse response) {
+        try {
+            return convertOrThrow(response);
+        } catch (Throwable t) {
+            if (!PageFault.recoverable(t)) throw t;
+            return failed(response, FetchOutcome.INTERNAL_ERROR,
+                    "the page could not be converted (" + PageFault.describe(t) + ")");
+        }
+    }
+
+    private FetchedPage convertOrThrow(FetchResponse response) {
         if (!response.ok()) {
             return FetchedPage.failed(response.url(), response.finalUrl(), response.outcome(), response.reason(),
                     response.httpStatus());

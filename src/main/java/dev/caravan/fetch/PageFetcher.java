@@ -3,6 +3,7 @@ package dev.caravan.fetch;
 import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.PageFault;
 import dev.caravan.model.RetryAfter;
 import java.util.Optional;
 import dev.caravan.model.FetchResponse;
@@ -44,6 +45,16 @@ public class PageFetcher {
      * spent waiting for a host's turn is not charged to it.
      */
     public FetchResponse fetch(String url) {
+        try {
+            return fetchOrThrow(url);
+        } catch (Throwable t) {
+            if (!PageFault.recoverable(t)) throw t;
+            return FetchResponse.failed(url, url, FetchOutcome.INTERNAL_ERROR,
+                    "internal error while fetching the page (" + PageFault.describe(t) + ")", null);
+        }
+    }
+
+    private FetchResponse fetchOrThrow(String url) {
         Duration budget = Duration.ofMillis(settings.timeoutMs());
         URI current;
         try {
@@ -155,11 +166,16 @@ public class PageFetcher {
         return FetchResponse.failed(url, current.toString(), outcome, result.failureDetail(), null);
     }
 
-    /** Parses an absolute http(s) URL with a host, or throws with a one-line reason. */
+    /**
+     * Parses an absolute http(s) URL with a host and a valid port, or throws with a one-line reason. The fragment is
+     * dropped: it is never sent to a server, and an encoded {@code #} would change the request's path.
+     */
     static URI parse(String url) {
         URI uri;
         try {
-            uri = new URI(url.strip());
+            String text = url.strip();
+            int hash = text.indexOf('#');
+            uri = new URI(hash >= 0 ? text.substring(0, hash) : text);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("not a valid URL: " + e.getReason());
         }
@@ -169,6 +185,9 @@ public class PageFetcher {
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException("the URL has no host");
+        }
+        if (uri.getPort() == 0 || uri.getPort() > 65535) {
+            throw new IllegalArgumentException("invalid port " + uri.getPort() + " (ports are 1-65535)");
         }
         return uri;
     }

@@ -42,10 +42,12 @@ public class JobParser {
         String name = ReportNames.jobName(fileName);
         String lower = fileName.toLowerCase(Locale.ROOT);
         List<Query> queries;
-        if (lower.endsWith(".txt")) queries = lines(text);
-        else if (lower.endsWith(".json")) queries = structured(tree(json, text, "JSON"));
-        else if (lower.endsWith(".yaml") || lower.endsWith(".yml")) queries = structured(tree(yaml, text, "YAML"));
+        Problems problems = new Problems();
+        if (lower.endsWith(".txt")) queries = lines(text, problems);
+        else if (lower.endsWith(".json")) queries = structured(tree(json, text, "JSON"), problems);
+        else if (lower.endsWith(".yaml") || lower.endsWith(".yml")) queries = structured(tree(yaml, text, "YAML"), problems);
         else throw new JobFormatException("unsupported job file type; use .txt, .json, .yaml or .yml");
+        problems.throwIfAny();
         if (queries.isEmpty()) throw new JobFormatException("the job file holds no queries");
         return new Job(name, queries);
     }
@@ -66,14 +68,14 @@ public class JobParser {
         }
     }
 
-    private static List<Query> lines(String text) {
+    private static List<Query> lines(String text, Problems problems) {
         List<Query> queries = new ArrayList<>();
         String[] lines = text.split("\\R");
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             if (line.isEmpty() || line.startsWith("#")) continue;
-            QueryOptions.checkText(line, "line " + (i + 1));
-            queries.add(Query.of(line));
+            String where = "line " + (i + 1);
+            if (problems.check(() -> QueryOptions.checkText(line, where)) != null) queries.add(Query.of(line));
         }
         return queries;
     }
@@ -84,6 +86,8 @@ public class JobParser {
             if (node == null || node.isMissingNode() || node.isNull()) throw new JobFormatException("the job file is empty");
             return node;
         } catch (JsonProcessingException e) {
+            String cause = YamlProblem.describe(e);
+            if (cause != null) throw new JobFormatException("malformed " + format + " " + cause);
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
             String message = e.getOriginalMessage().replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)]",
@@ -92,40 +96,81 @@ public class JobParser {
         }
     }
 
-    private static List<Query> structured(JsonNode root) {
-        if (root.isArray()) return queries(root, Map.of());
+    private static List<Query> structured(JsonNode root, Problems problems) {
+        if (root.isArray()) return queries(root, Map.of(), problems);
         if (!root.isObject()) throw new JobFormatException("the job must be an object with 'queries', or a list of queries");
-        if (!root.has("queries")) return List.of(query(root, Map.of(), "the job"));
-        Map<String, JsonNode> defaults = Map.of();
-        JsonNode d = root.get("defaults");
-        QueryOptions.read(root, JOB_KEYS, "the job");
-        if (d != null && !d.isNull()) {
-            if (!d.isObject()) throw new JobFormatException("'defaults' must be an object of query options");
-            defaults = QueryOptions.read(d, QueryOptions.OPTIONS, "defaults");
+        if (!root.has("queries")) {
+            Query single = problems.check(() -> query(root, Map.of(), "the job", problems));
+            return single == null ? List.of() : List.of(single);
         }
+        problems.check(() -> QueryOptions.read(root, JOB_KEYS, "the job"));
+        Map<String, JsonNode> defaults = defaults(root.get("defaults"), problems);
         JsonNode list = root.get("queries");
-        if (!list.isArray()) throw new JobFormatException("'queries' must be a list");
-        return queries(list, defaults);
+        if (!list.isArray()) {
+            problems.add("'queries' must be a list");
+            return List.of();
+        }
+        return queries(list, defaults, problems);
     }
 
-    private static List<Query> queries(JsonNode list, Map<String, JsonNode> defaults) {
+    /**
+     * The job-level defaults, checked where they are written: a bad default is reported once, as "in defaults", and
+     * left out, so that the queries are not blamed for it.
+     */
+    private static Map<String, JsonNode> defaults(JsonNode d, Problems problems) {
+        if (d == null || d.isNull()) return Map.of();
+        if (!d.isObject()) {
+            problems.add("'defaults' must be an object of query options");
+            return Map.of();
+        }
+        Map<String, JsonNode> defaults = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> option : QueryOptions.readAll(d, QueryOptions.OPTIONS, "defaults", problems)
+                .entrySet()) {
+            Map<String, JsonNode> one = Map.of(option.getKey(), option.getValue());
+            if (problems.check(() -> QueryOptions.toQuery(null, one, List.of(), "defaults")) != null) {
+                defaults.put(option.getKey(), option.getValue());
+            }
+        }
+        return defaults;
+    }
+
+    private static List<Query> queries(JsonNode list, Map<String, JsonNode> defaults, Problems problems) {
         List<Query> queries = new ArrayList<>();
         int i = 0;
-        for (JsonNode item : list) queries.add(query(item, defaults, "query " + ++i));
+        for (JsonNode item : list) {
+            String where = "query " + ++i;
+            Query q = problems.check(() -> query(item, defaults, where, problems));
+            if (q != null) queries.add(q);
+        }
         return queries;
     }
 
-    private static Query query(JsonNode item, Map<String, JsonNode> defaults, String where) {
+    /** One query; problems of its own options are all recorded, then null is returned if there was any. */
+    private static Query query(JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
         if (item.isTextual()) {
             return QueryOptions.toQuery(item.asText().strip(), defaults, List.of(), where);
         }
         if (!item.isObject()) throw new JobFormatException(where + " must be a string or an object, got " + item);
+        int before = problems.count();
+        Map<String, JsonNode> own = QueryOptions.readAll(item, QUERY_KEYS, where, problems);
         Map<String, JsonNode> options = new java.util.LinkedHashMap<>(defaults);
-        options.putAll(QueryOptions.read(item, QUERY_KEYS, where));
+        options.putAll(own);
         JsonNode text = options.remove("query");
-        List<String> urls = QueryOptions.strings(options.remove("urls"), "urls", where);
-        if (text != null && !text.isTextual()) throw new JobFormatException("'query' in " + where + " must be a string");
-        if (text == null && urls.isEmpty()) throw new JobFormatException(where + " needs a 'query', 'urls' or both");
+        JsonNode urlNode = options.remove("urls");
+        List<String> urls = problems.check(() -> QueryOptions.strings(urlNode, "urls", where));
+        if (text != null && !text.isTextual()) problems.add("'query' in " + where + " must be a string");
+        else if (text == null && urls != null && urls.isEmpty()) problems.add(where + " needs a 'query', 'urls' or both");
+        for (Map.Entry<String, JsonNode> option : own.entrySet()) { // in the order they are written
+            if (QueryOptions.OPTIONS.contains(option.getKey())) {
+                Map<String, JsonNode> one = Map.of(option.getKey(), option.getValue());
+                problems.check(() -> QueryOptions.toQuery(null, one, List.of(), where));
+            }
+        }
+        if (text != null && text.isTextual()) problems.check(() -> {
+            QueryOptions.checkText(text.asText().strip(), where);
+            return Boolean.TRUE;
+        });
+        if (problems.count() > before) return null;
         return QueryOptions.toQuery(text == null ? null : text.asText().strip(), options, urls, where);
     }
 

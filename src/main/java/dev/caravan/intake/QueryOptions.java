@@ -35,6 +35,21 @@ final class QueryOptions {
         return options;
     }
 
+    /** Like {@link #read}, but records every unknown option in {@code problems} and keeps the known ones. */
+    static Map<String, JsonNode> readAll(JsonNode node, Set<String> allowed, String where, Problems problems) {
+        Map<String, JsonNode> options = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!allowed.contains(e.getKey())) {
+                problems.add("unknown option '" + e.getKey() + "' in " + where + "; allowed: "
+                        + String.join(", ", allowed.stream().sorted().toList()));
+            } else if (!e.getValue().isNull()) {
+                options.put(e.getKey(), e.getValue());
+            }
+        }
+        return options;
+    }
+
     static Query toQuery(String text, Map<String, JsonNode> o, List<String> urls, String where) {
         if (text != null) checkText(text, where);
         return new Query(text, maxResults(o.get("max_results"), where),
@@ -45,12 +60,13 @@ final class QueryOptions {
                 choice(o.get("time_range"), "time_range", TIME_RANGES, where), urls);
     }
 
-    static void checkText(String text, String where) {
+    static Boolean checkText(String text, String where) {
         if (text.isBlank()) throw new JobFormatException(where + " has an empty query");
         if (text.length() > MAX_QUERY_CHARS) {
             throw new JobFormatException(where + " is " + text.length() + " characters long; the search accepts at most "
                     + MAX_QUERY_CHARS);
         }
+        return Boolean.TRUE;
     }
 
     private static Integer maxResults(JsonNode n, String where) {

@@ -35,7 +35,7 @@ public class CamelHttpTransport implements HttpTransport {
     public HttpResult get(URI url, Purpose purpose, Instant deadline) {
         String endpoint = purpose == Purpose.ROBOTS ? "direct:http-robots" : "direct:http-page";
         Exchange exchange = template.send(endpoint, ex -> {
-            ex.getMessage().setHeader(Exchange.HTTP_URI, url.toString());
+            ex.getMessage().setHeader(Exchange.HTTP_URI, placeholderFree(url.toString()));
             ex.getMessage().setHeader(BoundedResponses.DEADLINE_HEADER, Long.toString(deadline.toEpochMilli()));
         });
         Exception error = exchange.getException();
@@ -49,6 +49,15 @@ public class CamelHttpTransport implements HttpTransport {
         }
         byte[] body = in.getBody(byte[].class);
         return HttpResult.response(status == null ? 0 : status, headers, body);
+    }
+
+    /**
+     * camel-http resolves property placeholders ({@code {{env:TAVILY_API_KEY}}}) in the {@code CamelHttpUri} header, so a
+     * URL from a page, a job or a redirect must never reach it with a brace. {@link URI} already rejects raw braces;
+     * percent-encoding them here keeps that true whatever built the URI (they mean the same to a server).
+     */
+    static String placeholderFree(String url) {
+        return url.replace("{", "%7B").replace("}", "%7D");
     }
 
     static HttpResult failure(Throwable error) {

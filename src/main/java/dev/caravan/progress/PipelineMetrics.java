@@ -37,6 +37,10 @@ final class PipelineMetrics {
         else Counter.builder("caravan.tavily.calls").description("Searches sent to Tavily").register(registry).increment();
     }
 
+    void jobFileFailed() {
+        error("job_file");
+    }
+
     void searchFailed() {
         error("search");
     }

@@ -31,6 +31,7 @@ public class Progress {
     private final Clock clock;
     private final Map<String, JobTally> tallies = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
+    private final AtomicInteger failedJobs = new AtomicInteger();
 
     public Progress(Path eventsFile, MeterRegistry meters, Clock clock) {
         this.events = new JsonLines(eventsFile);
@@ -48,6 +49,7 @@ public class Progress {
     public String jobFinished(Job job, Throwable failure) {
         String error = failure == null ? null : JobFailures.reason(failure);
         metrics.jobFinished(failure == null);
+        if (failure != null) failedJobs.incrementAndGet();
         JobTally tally = tallies.remove(job.folder());
         pagesDone.keySet().removeIf(k -> k.startsWith(job.folder() + "#"));
         String summary = tally == null ? "" : tally.summary(clock.instant());
@@ -57,6 +59,42 @@ public class Progress {
         data.put("summary", summary);
         emit("job_finished", job, data);
         return summary;
+    }
+
+    /**
+     * Records a job file that could not be read as a job (malformed, unknown option, too large, ...): an event
+     * {@code job_file_failed} and {@code caravan_errors_total{kind="job_file"}}. A job that failed while running was
+     * already recorded by {@link #jobFinished} ({@code ranJob} is then not null); it is not counted twice.
+     */
+    public void jobFileFailed(String file, Throwable failure, Job ranJob) {
+        if (ranJob != null) return;
+        failedJobs.incrementAndGet();
+        metrics.jobFileFailed();
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("time", clock.instant().toString());
+        event.put("event", "job_file_failed");
+        event.put("file", file);
+        event.put("error", JobFailures.reason(failure));
+        events.append(event);
+    }
+
+    /**
+     * Records a file in the input folder that is not a job file (event {@code file_ignored}) and returns the line to
+     * log, naming the extensions that are read.
+     */
+    public String fileIgnored(String file) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("time", clock.instant().toString());
+        event.put("event", "file_ignored");
+        event.put("file", file);
+        events.append(event);
+        return "ignoring " + file + " in the input folder: not a job file (job files end in .txt, .json, .yaml or .yml;"
+                + " the file is left where it is)";
+    }
+
+    /** How many jobs failed since start (run-once mode exits non-zero when this is not 0). */
+    public int failedJobs() {
+        return failedJobs.get();
     }
 
     public void searchStarted(Job job, Query query) {

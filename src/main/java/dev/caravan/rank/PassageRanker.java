@@ -80,17 +80,18 @@ public final class PassageRanker {
             all.get(i).bm25 = index.bm25(i);
             all.get(i).coverage = index.coverage(i);
         }
-        if (encoder != null) embed(query, all, pages.size());
+        boolean semantic = encoder != null && embed(query, all, pages.size());
         for (Candidate c : all) {
             long novel = c.terms.stream().filter(t -> !queryTerms.contains(t)).count();
             c.novelty = c.terms.isEmpty() ? 0 : (double) novel / c.terms.size();
-            c.relevance = encoder == null ? c.coverage
+            c.relevance = !semantic ? c.coverage
                     : c.vector == null ? 0 : SEMANTIC_WEIGHT * Math.max(0, c.cosine) + (1 - SEMANTIC_WEIGHT) * c.coverage;
         }
         return new Ranking(pick(all, pages.size()), pageRelevance(all, pages.size()));
     }
 
-    private void embed(String query, List<Candidate> all, int pageCount) {
+    /** Adds the model's vectors to the best candidates; false when the model failed (the query is ranked lexically). */
+    private boolean embed(String query, List<Candidate> all, int pageCount) {
         List<Candidate> byLexical = new ArrayList<>(all);
         byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
         Set<Candidate> chosen = new LinkedHashSet<>(byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size())));
@@ -100,11 +101,17 @@ public final class PassageRanker {
         List<String> texts = new ArrayList<>(batch.size() + 1);
         texts.add(encoder.queryText(query));
         for (Candidate c : batch) texts.add(c.passage.text());
-        float[][] vectors = encoder.encode(texts);
+        float[][] vectors;
+        try {
+            vectors = encoder.encode(texts);
+        } catch (RuntimeException modelFailed) {
+            return false;
+        }
         for (int i = 0; i < batch.size(); i++) {
             batch.get(i).vector = vectors[i + 1];
             batch.get(i).cosine = dot(vectors[0], vectors[i + 1]);
         }
+        return true;
     }
 
     private List<Ranking.Pick> pick(List<Candidate> all, int pageCount) {

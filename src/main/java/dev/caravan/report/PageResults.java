@@ -3,6 +3,7 @@ package dev.caravan.report;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.PageFault;
 import dev.caravan.model.PageResult;
 import java.util.List;
 
@@ -12,7 +13,9 @@ public final class PageResults {
     private PageResults() {}
 
     public static PageResult internalError(FetchTask task, Throwable error) {
-        String detail = error == null ? "unknown" : error.getClass().getSimpleName() + ": " + error.getMessage();
+        Throwable root = error;
+        while (root != null && root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String detail = PageFault.describe(root);
         FetchedPage page = FetchedPage.failed(task.url(), task.url(), FetchOutcome.INTERNAL_ERROR,
                 "internal error while processing the page (" + detail + ")", null);
         return new PageResult(task, page, false, List.of());

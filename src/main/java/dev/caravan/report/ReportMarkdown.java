@@ -158,19 +158,38 @@ final class ReportMarkdown {
         return page.excerpt();
     }
 
-    /** Shifts the page's headings down three levels so they nest under its source heading. */
+    /** Level of the source's own heading ({@code ### [n] Title}); the page's headings nest one level below it. */
+    private static final int SOURCE_HEADING_LEVEL = 3;
+
+    /**
+     * Shifts the page's headings so that its highest one sits one level under the source heading, keeping the
+     * distances between levels: a page whose top heading is an h2 shows it as {@code ####}, its h3 as {@code #####}.
+     * Markdown stops at level 6, so deeper levels stay at 6. Fenced code is left alone.
+     */
     static String demoteHeadings(String markdown) {
-        StringBuilder b = new StringBuilder();
+        String[] lines = markdown.split("\n", -1);
+        int top = 7;
         boolean fence = false;
-        for (String line : markdown.split("\n", -1)) {
+        for (String line : lines) {
             if (line.startsWith("```") || line.startsWith("~~~")) fence = !fence;
-            if (!fence && line.matches("#{1,6} .*")) {
+            if (!fence && isHeading(line)) top = Math.min(top, line.indexOf(' '));
+        }
+        int shift = top > 6 ? 0 : SOURCE_HEADING_LEVEL + 1 - top;
+        StringBuilder b = new StringBuilder();
+        fence = false;
+        for (String line : lines) {
+            if (line.startsWith("```") || line.startsWith("~~~")) fence = !fence;
+            if (!fence && isHeading(line)) {
                 int level = line.indexOf(' ');
-                line = "#".repeat(Math.min(6, level + 3)) + line.substring(level);
+                line = "#".repeat(Math.min(6, Math.max(1, level + shift))) + line.substring(level);
             }
             b.append(line).append('\n');
         }
         return b.toString().strip();
+    }
+
+    private static boolean isHeading(String line) {
+        return line.matches("#{1,6} .*");
     }
 
     private static String oneLine(String text) {

@@ -35,6 +35,7 @@ public final class ReportNames {
             slug = slug.substring(0, MAX_SLUG);
             int dash = slug.lastIndexOf('-');
             if (dash > MAX_SLUG / 2) slug = slug.substring(0, dash);
+            slug = slug.replaceAll("-+$", "");
         }
         return slug.isEmpty() ? "query" : slug;
     }
@@ -44,14 +45,16 @@ public final class ReportNames {
         String base = fileName.replaceAll(".*[/\\\\]", "");
         int dot = base.lastIndexOf('.');
         if (dot > 0) base = base.substring(0, dot);
-        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "");
+        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "").replaceAll("[.-]+$", "");
         return safe.isEmpty() ? "job" : safe;
     }
 
     private static String hostsOf(List<String> urls) {
         List<String> hosts = new ArrayList<>();
         for (String url : urls) {
-            String host = url.replaceFirst("^[a-zA-Z]+://", "").replaceFirst("[/?#].*$", "").replaceFirst(":\\d+$", "");
+            // no user:password@ in a file name: only the host names the report
+            String host = url.replaceFirst("^[a-zA-Z]+://", "").replaceFirst("[/?#].*$", "").replaceFirst("^.*@", "")
+                    .replaceFirst(":\\d+$", "");
             if (!hosts.contains(host)) hosts.add(host);
         }
         return String.join(" ", hosts);

@@ -52,6 +52,20 @@ class FetchPlannerTest {
     }
 
     @Test
+    void fifteen_links_to_one_page_that_differ_only_in_tracking_parameters_are_one_source() {
+        String[] links = new String[15];
+        for (int i = 0; i < links.length; i++) {
+            links[i] = "https://a.example/story?utm_source=s" + i + "&utm_medium=m&gclid=g" + i + "&fbclid=f" + i;
+        }
+
+        List<FetchTask> tasks = planner.plan(Query.of("q"), hits(links));
+
+        assertThat(tasks).hasSize(1);
+        assertThat(tasks.get(0).url()).as("fetched as found").isEqualTo(links[0]);
+        assertThat(tasks.get(0).normalizedUrl()).isEqualTo("https://a.example/story");
+    }
+
+    @Test
     void a_search_hit_that_the_job_also_lists_keeps_its_search_origin() {
         List<FetchTask> tasks = planner.plan(urls("https://a.example/1"), hits("https://a.example/1"));
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PageFetcherTest {
 
@@ -277,6 +278,9 @@ class PageFetcherTest {
             https:///no-host            | the URL has no host
             https://exa mple.org/       | not a valid URL: Illegal character in authority
             'not a url'                 | not a valid URL: Illegal character in path
+            https://example.org:65536/  | invalid port 65536 (ports are 1-65535)
+            https://example.org:0/      | invalid port 0 (ports are 1-65535)
+            'https://example.org/?k={{env:TAVILY_API_KEY}}' | not a valid URL: Illegal character in query
             """)
     void an_unusable_url_is_an_invalid_url_and_nothing_is_requested(String url, String reason) {
         FetchResponse response = fetch(url);
@@ -285,6 +289,65 @@ class PageFetcherTest {
         assertThat(response.reason()).isEqualTo(reason);
         assertThat(response.url()).isEqualTo(url);
         assertThat(transport.calls()).isEmpty();
+    }
+
+    @Test
+    void the_fragment_is_dropped_before_the_request_so_it_cannot_hide_another_host() {
+        openRobots();
+        transport.ok("https://example.org/page", "text/html", "<p>hello</p>");
+
+        FetchResponse page = fetch("https://example.org/page#section-2");
+        FetchResponse trick = fetch("http://evil.example#@127.0.0.1/");
+
+        assertThat(page.outcome()).isEqualTo(FetchOutcome.OK);
+        assertThat(page.finalUrl()).isEqualTo("https://example.org/page");
+        assertThat(transport.urls()).contains("https://example.org/page", "http://evil.example")
+                .noneMatch(url -> url.contains("#") || url.contains("%23") || url.contains("127.0.0.1"));
+        assertThat(trick.finalUrl()).isEqualTo("http://evil.example");
+    }
+
+    @Test
+    void a_redirect_to_a_host_of_thousands_of_labels_is_blocked_at_that_hop() {
+        openRobots();
+        String longHost = "a.".repeat(1550) + "example.org";
+        transport.redirect("https://example.org/go", 302, "https://" + longHost + "/");
+
+        FetchResponse response = fetch("https://example.org/go");
+
+        assertThat(response.outcome()).isEqualTo(FetchOutcome.BLOCKED);
+        assertThat(response.reason()).contains("longer than 253");
+        assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/go");
+    }
+
+    @Test
+    void a_redirect_to_a_placeholder_is_refused_and_never_requested() {
+        openRobots();
+        transport.redirect("https://example.org/go", 302, "/x?k={{env:TAVILY_API_KEY}}");
+
+        FetchResponse response = fetch("https://example.org/go");
+
+        assertThat(response.outcome()).isEqualTo(FetchOutcome.INVALID_URL);
+        assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/go");
+    }
+
+    @ParameterizedTest(name = "a transport throwing {0} fails only the page")
+    @ValueSource(strings = {"stack overflow", "runtime exception"})
+    void anything_recoverable_thrown_while_fetching_becomes_an_internal_error_of_that_page(String kind) {
+        HttpTransport throwing = (url, purpose, deadline) -> {
+            if (kind.equals("stack overflow")) throw new StackOverflowError();
+            throw new IllegalStateException("broken transport");
+        };
+        FetchSettings settings = FetchTestSupport.settings();
+        HostGate gate = new HostGate(clock, sleeper);
+        PageFetcher fetcher = new PageFetcher(throwing, GUARD, new RobotsPolicy(transport, GUARD, gate, settings, clock),
+                gate, settings, clock);
+        openRobots();
+
+        FetchResponse response = fetcher.fetch("https://example.org/page");
+
+        assertThat(response.outcome()).isEqualTo(FetchOutcome.INTERNAL_ERROR);
+        assertThat(response.reason()).startsWith("internal error while fetching the page (")
+                .contains(kind.equals("stack overflow") ? "StackOverflowError" : "IllegalStateException: broken transport");
     }
 
     @ParameterizedTest

@@ -23,6 +23,11 @@ class UrlNormalizerTest {
             https://example.org                     | https://example.org/
             '  https://example.org/padded  '        | https://example.org/padded
             https://example.org/a?x=1&y=2#top       | https://example.org/a?x=1&y=2
+            https://example.org/a?utm_source=news&utm_medium=email&utm_campaign=spring | https://example.org/a
+            https://example.org/a?id=7&utm_source=x&gclid=abc&fbclid=def               | https://example.org/a?id=7
+            https://example.org/a?UTM_Source=x&utm_custom_tag=y&page=2                 | https://example.org/a?page=2
+            https://example.org/a?msclkid=1&mc_cid=2&mc_eid=3&_ga=4&yclid=5&igshid=6    | https://example.org/a
+            https://example.org/a?q=utm_source                                         | https://example.org/a?q=utm_source
             """)
     void a_url_is_normalised_for_de_duplication(String url, String expected) {
         assertThat(normalizer.normalize(url)).contains(expected);

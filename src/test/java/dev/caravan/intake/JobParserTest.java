@@ -232,7 +232,7 @@ class JobParserTest {
             search_depth wrong     | {"queries": [{"query": "q", "search_depth": "deep"}]}           | search_depth in query 1 must be one of basic, advanced, got "deep"
             time_range wrong       | {"queries": [{"query": "q", "time_range": "decade"}]}           | time_range in query 1 must be one of day, week, month, year, d, w, m, y, got "decade"
             include_answer string  | {"queries": [{"query": "q", "include_answer": "yes"}]}          | include_answer in query 1 must be true or false, got "yes"
-            include_answer number  | {"defaults": {"include_answer": 1}, "queries": ["q"]}           | include_answer in query 1 must be true or false, got 1
+            include_answer number  | {"defaults": {"include_answer": 1}, "queries": ["q"]}           | include_answer in defaults must be true or false, got 1
             neither text nor urls  | {"queries": [{"topic": "news"}]}                                | query 1 needs a 'query', 'urls' or both
             lone object, no text   | {"max_results": 3}                                              | the job needs a 'query', 'urls' or both
             query not a string     | {"queries": [{"query": 42}]}                                    | 'query' in query 1 must be a string
@@ -254,7 +254,7 @@ class JobParserTest {
     @CsvSource(delimiter = '|', textBlock = """
             topic sports      | queries:\\n  - query: q\\n    topic: sports          | topic in query 1 must be one of general, news, finance, got "sports"
             unknown option    | queries:\\n  - query: q\\n    maxResults: 3          | unknown option 'maxResults' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, query, search_depth, time_range, topic, urls
-            answer not bool   | defaults:\\n  include_answer: maybe\\nqueries: [q]  | include_answer in query 1 must be true or false, got "maybe"
+            answer not bool   | defaults:\\n  include_answer: maybe\\nqueries: [q]  | include_answer in defaults must be true or false, got "maybe"
             max_results 500   | - query: q\\n  max_results: 500                     | max_results in query 1 must be a whole number from 0 to 20, got 500
             """)
     void a_yaml_job_that_cannot_run_as_written_is_refused_with_a_reason(String name, String yaml, String message) {

@@ -58,5 +58,12 @@ class BadJobsRouteTest extends PipelineTestSupport {
             assertThat(reason.resolveSibling(reason.getFileName().toString().replace(".error.txt", ""))).exists();
         }
         assertThat(tavily.searchCalls()).isEqualTo(1);
+        List<String> fileFailures = java.nio.file.Files.readAllLines(output().resolve("events.jsonl")).stream()
+                .filter(l -> l.contains("\"event\":\"job_file_failed\"")).toList();
+        assertThat(fileFailures).hasSize(bad.size()).anyMatch(l -> l.contains("\"file\":\"malformed.json\"")
+                && l.contains("malformed JSON at line 1"));
+        var meters = context.getRegistry().lookupByNameAndType("metricsRegistry",
+                io.micrometer.core.instrument.MeterRegistry.class);
+        assertThat(meters.get("caravan.errors").tag("kind", "job_file").counter().count()).isEqualTo(bad.size());
     }
 }

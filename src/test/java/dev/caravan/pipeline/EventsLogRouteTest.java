@@ -86,4 +86,20 @@ class EventsLogRouteTest extends PipelineTestSupport {
     private static List<JsonNode> all(List<JsonNode> events, String type) {
         return events.stream().filter(e -> e.path("event").asText().equals(type)).toList();
     }
+
+    @Test
+    void a_file_that_is_not_a_job_is_left_in_place_and_reported_once() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        drop("job.csv", "query,topic\nspring tides,general\n");
+        drop("marker.json", "{\"urls\": [\"" + site.url("/robots.txt") + "\"]}");
+
+        awaitMoved("processed", ".json", 1);
+        Thread.sleep(500); // several more polls of the input folder
+
+        List<String> ignored = java.nio.file.Files.readAllLines(output().resolve("events.jsonl")).stream()
+                .filter(l -> l.contains("\"event\":\"file_ignored\"")).toList();
+        assertThat(ignored).hasSize(1).allMatch(l -> l.contains("\"file\":\"job.csv\""));
+        assertThat(input().resolve("job.csv")).exists();
+        assertThat(list(input().resolve("failed"), "")).isEmpty();
+    }
 }

@@ -212,6 +212,72 @@ class HostileWebRouteTest extends PipelineTestSupport {
         }
     }
 
+    @Test
+    void a_host_name_of_thousands_of_labels_fails_only_its_page_as_result_job_url_or_redirect() throws Exception {
+        String longHost = "a.".repeat(1550) + "example.com";
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.page("/fine", 200, "text/html", article("Fine page", "A fine page that is fetched as usual."));
+        site.on("/to-long", (ex, b) -> {
+            ex.getResponseHeaders().set("Location", "http://" + longHost + "/");
+            StubServer.respond(ex, 302, "text/plain", "");
+        });
+        tavily.results("long host",
+                new Result("http://" + longHost + "/result", "long result", ""),
+                new Result(site.url("/to-long"), "redirect to a long host", ""),
+                new Result(site.url("/fine"), "fine", ""));
+
+        drop("longhost.json", "{\"queries\": [{\"query\": \"long host\", \"max_results\": 10,"
+                + " \"urls\": [\"http://" + longHost + "/job\"]}]}");
+
+        JsonNode sources = sidecar("longhost/long-host.json").path("sources");
+        assertThat(sources).hasSize(4);
+        Map<String, String> outcomes = new HashMap<>();
+        for (JsonNode s : sources) outcomes.put(s.path("url").asText(), s.path("outcome").asText());
+        assertThat(outcomes.get(site.url("/fine"))).isEqualTo("ok");
+        assertThat(outcomes.get(site.url("/to-long"))).isEqualTo("blocked");
+        assertThat(outcomes.get("http://" + longHost + "/result")).isIn("blocked", "invalid_url");
+        assertThat(outcomes.get("http://" + longHost + "/job")).isIn("blocked", "invalid_url");
+        assertThat(awaitMoved("processed", ".json", 1)).hasSize(1);
+    }
+
+    @Test
+    void the_fragment_of_a_url_is_never_sent_to_the_server() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.page("/anchored", 200, "text/html", article("Anchored", "A page that is linked with a fragment."));
+        tavily.results("fragment", new Result(site.url("/anchored#section-2"), "with a fragment", ""));
+
+        drop("fragment.json", "{\"queries\": [\"fragment\"]}");
+
+        JsonNode source = sidecar("fragment/fragment.json").path("sources").get(0);
+        assertThat(source.path("outcome").asText()).isEqualTo("ok");
+        assertThat(site.requests()).extracting(StubServer.Recorded::path)
+                .contains("/anchored").noneMatch(path -> path.contains("#") || path.contains("%23"));
+    }
+
+    @Test
+    void no_url_from_a_job_search_result_or_redirect_is_resolved_as_a_camel_placeholder() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.on("/to-placeholder", (ex, b) -> {
+            ex.getResponseHeaders().set("Location", "/echo?k=%7B%7Bresearch.tavily.api-key%7D%7D");
+            StubServer.respond(ex, 302, "text/plain", "");
+        });
+        site.page("/echo", 200, "text/plain", "An echo page with enough text to be kept as a source.");
+        tavily.results("placeholders",
+                new Result(site.url("/p?k={{research.tavily.api-key}}"), "raw placeholder", ""),
+                new Result(site.url("/to-placeholder"), "redirect to an encoded placeholder", ""));
+
+        drop("placeholders.json", "{\"queries\": [{\"query\": \"placeholders\","
+                + " \"urls\": [\"" + site.url("/job?k={{env:TAVILY_API_KEY}}") + "\"]}]}");
+
+        JsonNode sources = sidecar("placeholders/placeholders.json").path("sources");
+        assertThat(sources).hasSize(3);
+        assertThat(site.requests()).extracting(StubServer.Recorded::path)
+                .contains("/echo?k=%7B%7Bresearch.tavily.api-key%7D%7D")
+                .noneMatch(path -> path.contains(dev.caravan.testing.TavilyStub.KEY) || path.startsWith("/p")
+                        || path.startsWith("/job"));
+        assertThat(read(output().resolve("placeholders/placeholders.md"))).doesNotContain(dev.caravan.testing.TavilyStub.KEY);
+    }
+
     private JsonNode sidecar(String path) throws Exception {
         return JSON.readTree(awaitFile(output().resolve(path)).toFile());
     }

@@ -127,6 +127,20 @@ class PassageRankerTest {
         assertThat(candidates.get(0).score()).isGreaterThan(candidates.get(1).score());
     }
 
+    @Test
+    void a_model_that_fails_leaves_the_query_ranked_by_its_words() {
+        SentenceEncoder broken = texts -> {
+            throw new IllegalStateException("onnx session closed");
+        };
+        PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(broken));
+
+        Ranking ranking = rank(ranker, "heat pump efficiency in cold climates",
+                List.of("Heat pump efficiency drops slowly in cold climates, tests show."));
+
+        assertThat(ranking.picks()).extracting(Ranking.Pick::text)
+                .containsExactly("Heat pump efficiency drops slowly in cold climates, tests show.");
+    }
+
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {
         List<List<Passage>> candidates = pages.stream().map(p -> ranker.candidates(blocks(p), query)).toList();
         return ranker.rank(query, candidates);

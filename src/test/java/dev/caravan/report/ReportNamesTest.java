@@ -58,6 +58,22 @@ class ReportNamesTest {
         assertThat(slugs).containsExactly("pages-www-example-org-example-com", "pages-www-example-org");
     }
 
+    @Test
+    void credentials_in_a_listed_url_never_reach_the_report_name() {
+        List<String> slugs = ReportNames.slugs(List.of(urls("https://user:pw@example.org/private"),
+                urls("http://admin@intranet.example:8080/")));
+
+        assertThat(slugs).containsExactly("pages-example-org", "pages-intranet-example")
+                .noneMatch(slug -> slug.contains("user") || slug.contains("pw") || slug.contains("admin"));
+    }
+
+    @Test
+    void a_slug_cut_at_its_limit_never_ends_with_a_dash() {
+        String slug = ReportNames.slug("a".repeat(59) + " " + "b".repeat(20));
+
+        assertThat(slug).isEqualTo("a".repeat(59)).doesNotEndWith("-");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             queries.txt             | queries
@@ -65,7 +81,9 @@ class ReportNamesTest {
             C:\\\\jobs\\\\q.json         | q
             archive.tar.json        | archive.tar
             ...txt                  | job
-            -odd name!.yml          | odd-name-
+            -odd name!.yml          | odd-name
+            my job (1).txt          | my-job-1
+            report..v2..json        | report..v2
             """)
     void a_job_is_named_after_its_file_made_safe_for_a_folder(String fileName, String name) {
         assertThat(ReportNames.jobName(fileName.strip())).isEqualTo(name);

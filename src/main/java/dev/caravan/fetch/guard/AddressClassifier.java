@@ -10,7 +10,8 @@ import java.util.List;
  * <p>Refused: every IANA special-purpose IPv4 block that is not globally reachable (loopback, RFC 1918, CGNAT,
  * link-local incl. cloud metadata, 0/8, multicast, broadcast, 240/4, documentation, benchmarking, 192.0.0/24, the
  * 6to4 relay anycast block) and for IPv6 the unspecified and loopback addresses, fc00::/7, fe80::/10, fec0::/10,
- * ff00::/8, 2001:db8::/32, 3fff::/20, 100::/64, local-use NAT64 64:ff9b:1::/48, and anything outside global unicast
+ * ff00::/8, 2001:db8::/32, 2001::/23 (IETF protocol assignments, except the blocks IANA lists as globally reachable:
+ * 2001:1::1-3, 2001:3::/32, 2001:4:112::/48, 2001:30::/28), 3fff::/20, 100::/64, local-use NAT64 64:ff9b:1::/48, and anything outside global unicast
  * 2000::/3.
  *
  * <p>IPv6 forms that embed an IPv4 address are judged by the embedded address: IPv4-mapped ({@code ::ffff:a.b.c.d}),
@@ -85,6 +86,11 @@ public final class AddressClassifier {
         }
         if (SIX_TO_FOUR.contains(b)) {
             return embedded("a 6to4", Arrays.copyOfRange(b, 2, 6));
+        }
+        for (Cidr exception : SpecialRanges.IPV6_GLOBAL_EXCEPTIONS) {
+            if (exception.contains(b)) {
+                return null;
+            }
         }
         for (SpecialRanges.Range r : SpecialRanges.IPV6) {
             if (r.block().contains(b)) {

@@ -13,14 +13,28 @@ import java.util.Objects;
  * @param deniedDomains domains (and subdomains) that are always refused; deny wins over allow
  * @param allowedAddresses addresses or CIDR blocks (IPv4 or IPv6) allowed despite the address rules, for tests and
  *                         intranets; empty by default
+ * @param allowedPorts when non-empty, only these TCP ports may be fetched (the scheme's default port counts as given)
  */
 public record GuardSettings(
         boolean enabled,
         List<String> allowedDomains,
         List<String> deniedDomains,
-        List<String> allowedAddresses) {
+        List<String> allowedAddresses,
+        List<Integer> allowedPorts) {
+
+    /** Settings with any port allowed. */
+    public GuardSettings(boolean enabled, List<String> allowedDomains, List<String> deniedDomains,
+            List<String> allowedAddresses) {
+        this(enabled, allowedDomains, deniedDomains, allowedAddresses, List.of());
+    }
 
     public GuardSettings {
+        allowedPorts = allowedPorts == null ? List.of() : List.copyOf(allowedPorts);
+        for (int port : allowedPorts) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("invalid allowedPorts entry " + port + ": ports are 1-65535");
+            }
+        }
         allowedDomains = copy(allowedDomains, "allowedDomains");
         deniedDomains = copy(deniedDomains, "deniedDomains");
         allowedAddresses = copy(allowedAddresses, "allowedAddresses");
@@ -42,17 +56,22 @@ public record GuardSettings(
 
     /** A copy with the given domain allow list. */
     public GuardSettings withAllowedDomains(List<String> domains) {
-        return new GuardSettings(enabled, domains, deniedDomains, allowedAddresses);
+        return new GuardSettings(enabled, domains, deniedDomains, allowedAddresses, allowedPorts);
     }
 
     /** A copy with the given domain deny list. */
     public GuardSettings withDeniedDomains(List<String> domains) {
-        return new GuardSettings(enabled, allowedDomains, domains, allowedAddresses);
+        return new GuardSettings(enabled, allowedDomains, domains, allowedAddresses, allowedPorts);
     }
 
     /** A copy with the given address exceptions (addresses or CIDRs). */
     public GuardSettings withAllowedAddresses(List<String> cidrs) {
-        return new GuardSettings(enabled, allowedDomains, deniedDomains, cidrs);
+        return new GuardSettings(enabled, allowedDomains, deniedDomains, cidrs, allowedPorts);
+    }
+
+    /** A copy that allows only the given ports (empty: any port). */
+    public GuardSettings withAllowedPorts(List<Integer> ports) {
+        return new GuardSettings(enabled, allowedDomains, deniedDomains, allowedAddresses, ports);
     }
 
     /** The allow list as a matcher. */

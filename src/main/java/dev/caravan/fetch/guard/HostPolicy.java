@@ -24,6 +24,9 @@ final class HostPolicy {
     private static final Pattern VALID_NAME =
             Pattern.compile("(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*");
 
+    /** Longest DNS name in text form (RFC 1035: 255 octets on the wire). */
+    static final int MAX_NAME_LENGTH = 253;
+
     private final DomainList allowedDomains;
     private final DomainList deniedDomains;
     private final AddressClassifier classifier;
@@ -40,6 +43,11 @@ final class HostPolicy {
         if (h.isEmpty()) {
             return Verdict.refuse("blocked: empty host");
         }
+        if (h.length() > MAX_NAME_LENGTH) {
+            // before any parsing or regex: a name of thousands of labels would overflow the regex engine's stack
+            return Verdict.refuse("blocked: host name of " + h.length() + " characters is longer than "
+                    + MAX_NAME_LENGTH + " (not a valid host name)");
+        }
         InetAddress literal;
         try {
             literal = IpLiterals.parse(h);
@@ -53,7 +61,7 @@ final class HostPolicy {
             }
             return classifier.classify(literal);
         }
-        if (!VALID_NAME.matcher(h).matches() || h.length() > 253) {
+        if (!VALID_NAME.matcher(h).matches()) {
             return Verdict.refuse("blocked: '" + host + "' is not a valid host name");
         }
         String denied = deniedDomains.match(h);

@@ -46,12 +46,22 @@ final class SpecialRanges {
             Range.of("2001:10::/28", "a deprecated ORCHID address (RFC 4843)"),
             Range.of("2001:20::/28", "an ORCHIDv2 identifier, not routable (RFC 7343)"),
             Range.of("2001:db8::/32", "a documentation address (RFC 3849)"),
+            Range.of("2001::/23", "an IETF protocol assignment address, not globally reachable (RFC 2928)"),
             Range.of("3fff::/20", "a documentation address (RFC 9637)"),
             Range.of("fd00:ec2::254/128", "a cloud metadata address (unique local)"),
             Range.of("fc00::/7", "a unique local address (RFC 4193)"),
             Range.of("fe80::/10", "a link-local address (RFC 4291)"),
             Range.of("fec0::/10", "a deprecated site-local address (RFC 3879)"),
             Range.of("ff00::/8", "a multicast address (RFC 4291)"));
+
+    /**
+     * The blocks inside 2001::/23 that IANA's special-purpose registry lists as globally reachable: PCP, TURN and
+     * DNS-SD SRP anycast, AMT, AS112-v6 and the drone DET prefix. ORCHIDv2 (2001:20::/28) is listed as reachable too,
+     * but it holds identifiers, not hosts, so it stays refused above.
+     */
+    static final List<Cidr> IPV6_GLOBAL_EXCEPTIONS = List.of(
+            Cidr.parse("2001:1::1/128"), Cidr.parse("2001:1::2/128"), Cidr.parse("2001:1::3/128"),
+            Cidr.parse("2001:3::/32"), Cidr.parse("2001:4:112::/48"), Cidr.parse("2001:30::/28"));
 
     /** Global unicast space; any IPv6 address outside it that no rule above named is refused as reserved. */
     static final Cidr IPV6_GLOBAL_UNICAST = Cidr.parse("2000::/3");

@@ -60,13 +60,34 @@ public final class UrlGuard {
             return Verdict.refuse("blocked: URLs with userinfo (user@host) are not allowed");
         }
         String host = uri.getHost();
+        int port = uri.getPort();
         if (host == null) {
             host = hostFromAuthority(authority);
             if (host == null) {
                 return Verdict.refuse("blocked: malformed host in '" + authority + "'");
             }
+            port = portFromAuthority(authority);
         }
-        return policy.check(host);
+        Verdict portVerdict = checkPort(port, scheme);
+        return portVerdict.refused() ? portVerdict : policy.check(host);
+    }
+
+    /** A port must be 1-65535 and, when {@code allowed-ports} is set, one of them ({@code -1}: the scheme's default). */
+    private Verdict checkPort(int port, String scheme) {
+        if (port == 0 || port > 65535) {
+            return Verdict.refuse("blocked: invalid port " + port + " (ports are 1-65535)");
+        }
+        int effective = port >= 0 ? port : scheme.equals("https") ? 443 : 80;
+        if (!settings.allowedPorts().isEmpty() && !settings.allowedPorts().contains(effective)) {
+            return Verdict.refuse("blocked: port " + effective + " is not in the allowed ports " + settings.allowedPorts());
+        }
+        return Verdict.allow();
+    }
+
+    private static int portFromAuthority(String authority) {
+        int colon = authority.lastIndexOf(':');
+        String digits = colon < 0 ? "" : authority.substring(colon + 1);
+        return digits.isEmpty() ? -1 : Integer.parseInt(digits); // at most 5 digits, checked by hostFromAuthority
     }
 
     /** Fallback for authorities {@link URI} treats as registry-based: strip the port, then IDNA; null if malformed. */

@@ -49,7 +49,8 @@ class AddressClassifierTest {
         "126.255.255.255", "128.0.0.0", "169.253.255.255", "169.255.0.0", "172.15.255.255", "172.32.0.0",
         "192.0.1.255", "192.0.3.0", "192.167.255.255", "192.169.0.0", "198.17.255.255", "198.20.0.0",
         "223.255.255.255", "2000::1", "2606:4700:4700::1111", "2a00:1450:4001:81c::200e", "3ffe::1",
-        "64:ff9b::808:808", "2002:0808:0808::1"})
+        "64:ff9b::808:808", "2002:0808:0808::1", "2001:200::1", "2001:1::1", "2001:1::2", "2001:1::3",
+        "2001:3::1", "2001:4:112::1", "2001:30::1"})
     void boundaryAddressesJustOutsideTheBlocksArePublic(String literal) {
         assertThat(rules.classify(ip(literal))).isEqualTo(Verdict.allow());
     }
@@ -78,6 +79,10 @@ class AddressClassifierTest {
             2001:2::1           | benchmarking
             2001:10::1          | ORCHID
             2001:20::1          | ORCHIDv2
+            2001:1::4           | IETF protocol assignment
+            2001:5::1           | IETF protocol assignment
+            2001:4:113::1       | IETF protocol assignment
+            2001:1ff:ffff::1    | IETF protocol assignment
             3fff::1             | documentation
             5f00::1             | outside global unicast
             fdff:ffff::1        | unique local

@@ -124,6 +124,16 @@ class GuardTableTest {
             http://[2002:7f00:1::]/                          | 6to4 address embedding 127.0.0.1
             http://[2002:c0a8:101::1]/                       | RFC 1918
             http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/   | Teredo
+            http://[2001:5::1]/                              | IETF protocol assignment
+            http://[2001:1ff::1]/                            | IETF protocol assignment
+            http://[2001:3::1]/                              | allowed
+            http://[2001:4:112::1]/                          | allowed
+            http://[2001:1::1]/                              | allowed
+            # ports
+            http://example.com:65536/                        | invalid port 65536
+            http://example.com:0/                            | invalid port 0
+            http://my_site.example:99999/                    | invalid port 99999
+            http://example.com:443/                          | allowed
             # names refused by name
             http://localhost/                                | localhost
             http://LOCALHOST./                               | localhost

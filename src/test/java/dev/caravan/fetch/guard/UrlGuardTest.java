@@ -6,6 +6,7 @@ import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class UrlGuardTest {
@@ -33,6 +34,41 @@ class UrlGuardTest {
 
         assertThat(v.refused()).isTrue();
         assertThat(v.reason()).startsWith("blocked: ");
+    }
+
+    @Test
+    void aHostNameOfThousandsOfLabelsIsRefusedByItsLengthNotByAStackOverflow() {
+        String host = "a.".repeat(1550) + "example.com";
+
+        Verdict v = guard.check("http://" + host + "/");
+
+        assertThat(v.refused()).isTrue();
+        assertThat(v.reason()).contains("3111 characters is longer than 253");
+    }
+
+    @Test
+    void aHostNameOfExactly253CharactersIsStillJudgedAsAName() {
+        String host = "a".repeat(63) + "." + "b".repeat(63) + "." + "c".repeat(63) + "." + "d".repeat(57) + ".com";
+
+        assertThat(host).hasSize(253);
+        assertThat(guard.check("http://" + host + "/").allowed()).isTrue();
+    }
+
+    @ParameterizedTest(name = "with allowed ports 80,443: {0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            http://example.com/          | allowed
+            https://example.com/         | allowed
+            http://example.com:443/      | allowed
+            https://example.com:8443/    | port 8443 is not in the allowed ports [80, 443]
+            http://example.com:65536/    | invalid port 65536
+            """)
+    void allowedPortsRestrictTheTcpPortAndTheSchemeDefaultCounts(String url, String expected) {
+        UrlGuard g = new UrlGuard(GuardSettings.defaults().withAllowedPorts(List.of(80, 443)));
+
+        Verdict v = g.check(url);
+
+        if (expected.equals("allowed")) assertThat(v.allowed()).as(v.reason()).isTrue();
+        else assertThat(v.reason()).startsWith("blocked: ").contains(expected);
     }
 
     @Test
