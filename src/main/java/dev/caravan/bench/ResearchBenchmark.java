@@ -59,10 +59,12 @@ public final class ResearchBenchmark {
         PropertyReader props = settings(Path.of("application.properties"));
 
         long heapBefore = usedHeap();
+        long rssBefore = residentKb();
         long t0 = System.nanoTime();
         PassageRanker ranker = CaravanConfiguration.ranker(props);
         double loadMs = (System.nanoTime() - t0) / 1e6;
         long modelHeap = usedHeap() - heapBefore;
+        long modelRss = residentKb() - rssBefore;
 
         ReportSettings report = new ReportSettings(out, props.intValue("research.report.inline-max-chars"));
         FindingSelector selector = new FindingSelector(ranker);
@@ -110,8 +112,9 @@ public final class ResearchBenchmark {
         }
         double[] sorted = rankMs.clone();
         Arrays.sort(sorted);
-        System.out.printf(Locale.ROOT, "model: %s; load %.0f ms; heap after load +%d MB%n",
-                props.string("research.report.model"), loadMs, modelHeap / (1024 * 1024));
+        System.out.printf(Locale.ROOT, "model: %s; load %.0f ms; heap after load +%d MB; process memory (RSS, heap and"
+                        + " native) after load +%d MB%n", props.string("research.report.model"), loadMs,
+                modelHeap / (1024 * 1024), modelRss / 1024);
         System.out.printf(Locale.ROOT, "%d queries, %d pages converted of %d; ranking per query (both passes and the"
                         + " report): median %.0f ms, slowest %.0f ms (first query, cold: %.0f ms)%n",
                 queries.size(), pages - failed, pages, median(Arrays.copyOfRange(rankMs, 1, rankMs.length)),
@@ -140,6 +143,18 @@ public final class ResearchBenchmark {
                 : Files.newInputStream(file)) {
             return in.readAllBytes();
         }
+    }
+
+    /** The process's resident set in KiB (Linux), or 0 where /proc is not there. */
+    private static long residentKb() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", ""));
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        return 0;
     }
 
     private static long usedHeap() {
