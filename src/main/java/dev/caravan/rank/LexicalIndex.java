@@ -38,14 +38,12 @@ final class LexicalIndex {
     private static final Bm25 SIMILARITY = new Bm25();
     /** The heading a passage sits under, matched at a fraction of the passage's own words' weight. */
     private static final String HEADING = "heading";
-    static final float HEADING_BOOST = 0.3f;
+    private static final float HEADING_BOOST = 0.3f;
 
-    private final List<Passage> texts;
     private final double[] bm25;
     private final double[] coverage;
 
-    private LexicalIndex(List<Passage> texts, double[] bm25, double[] coverage) {
-        this.texts = texts;
+    private LexicalIndex(double[] bm25, double[] coverage) {
         this.bm25 = bm25;
         this.coverage = coverage;
     }
@@ -57,7 +55,7 @@ final class LexicalIndex {
     static LexicalIndex score(List<Passage> texts, Set<String> queryTerms, List<Set<String>> textTerms) {
         double[] bm25 = new double[texts.size()];
         double[] coverage = new double[texts.size()];
-        if (texts.isEmpty() || queryTerms.isEmpty()) return new LexicalIndex(texts, bm25, coverage);
+        if (texts.isEmpty() || queryTerms.isEmpty()) return new LexicalIndex(bm25, coverage);
         try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
             // one segment, documents in insertion order: document id i is texts.get(i)
             IndexWriterConfig config = new IndexWriterConfig(Analysis.ANALYZER).setSimilarity(SIMILARITY)
@@ -81,7 +79,7 @@ final class LexicalIndex {
                     query.add(new BoostQuery(new TermQuery(new Term(HEADING, t)), HEADING_BOOST), BooleanClause.Occur.SHOULD);
                 }
                 for (ScoreDoc hit : searcher.search(query.build(), texts.size()).scoreDocs) bm25[hit.doc] = hit.score;
-                if (textTerms == null) return new LexicalIndex(texts, bm25, coverage);
+                if (textTerms == null) return new LexicalIndex(bm25, coverage);
                 CollectionStatistics stats = new CollectionStatistics(Analysis.FIELD, reader.maxDoc(), reader.maxDoc(),
                         Math.max(1, reader.getSumTotalTermFreq(Analysis.FIELD)), Math.max(1, reader.getSumDocFreq(Analysis.FIELD)));
                 Map<String, Double> idf = new HashMap<>();
@@ -99,11 +97,7 @@ final class LexicalIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("in-memory index failed", e);
         }
-        return new LexicalIndex(texts, bm25, coverage);
-    }
-
-    int size() {
-        return texts.size();
+        return new LexicalIndex(bm25, coverage);
     }
 
     double bm25(int i) {
