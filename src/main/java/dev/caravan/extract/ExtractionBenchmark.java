@@ -39,21 +39,32 @@ public final class ExtractionBenchmark {
         long bytes = pages.stream().mapToLong(p -> p.html().length()).sum();
 
         long warm = System.nanoTime();
+        List<String> failures = new ArrayList<>();
+        List<Page> good = new ArrayList<>();
         for (Page p : pages) {
-            String md = extractor.extract(p.html(), p.url()).markdown();
+            String md;
+            try {
+                md = extractor.extract(p.html(), p.url()).markdown();
+            } catch (RuntimeException e) {
+                failures.add(p.id() + " (" + e + ")");
+                continue;
+            }
             Files.writeString(out.resolve(p.id() + ".md"), md, StandardCharsets.UTF_8);
+            good.add(p);
         }
         double warmSeconds = (System.nanoTime() - warm) / 1e9;
+        System.out.printf(Locale.ROOT, "%s: %d / %d pages written%n", dataset.getFileName(), good.size(), pages.size());
+        for (String f : failures) System.out.println("FAILED " + f);
         double[] rates = new double[passes];
         for (int pass = 0; pass < passes; pass++) {
             long t0 = System.nanoTime();
             long sink = 0;
-            for (Page p : pages) sink += extractor.extract(p.html(), p.url()).markdown().length();
+            for (Page p : good) sink += extractor.extract(p.html(), p.url()).markdown().length();
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double rate = pages.size() / seconds;
+            double rate = good.size() / seconds;
             rates[pass] = rate;
             System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,"
-                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, pages.size(), bytes / 1e6, seconds, rate, sink);
+                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, good.size(), bytes / 1e6, seconds, rate, sink);
         }
         java.util.Arrays.sort(rates);
         System.out.printf(Locale.ROOT, "%s: %d pages, warm-up pass %.2f pages/s, then %d timed passes: median %.2f pages/s "
