@@ -35,6 +35,7 @@ final class ContentPruner {
         List<Element> all = new ArrayList<>(root.getAllElements());
         Set<Element> code = Collections.newSetFromMap(new IdentityHashMap<>()); // highlighted code: spans matter
         for (Element c : root.select("pre, code")) code.addAll(c.getAllElements());
+        Map<Element, int[]> links = null; // per element: links below it, and those pointing around the same site
         Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
@@ -64,7 +65,11 @@ final class ContentPruner {
             }
             if (!CONTAINERS.matcher(tag).matches() || rootDensity > 0.35) continue;
             double ld = counts.linkDensity(e);
-            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e) && mostlyInternal(e, host)) e.remove();
+            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e)) {
+                if (links == null) links = linkCounts(root, host);
+                int[] n = links.get(e);
+                if (n == null || n[1] * 2 >= n[0]) e.remove(); // mostly internal: furniture
+            }
         }
         removeElsewhereSections(root, counts);
         OrphanHeadings.remove(root);
@@ -142,18 +147,23 @@ final class ContentPruner {
 
     /**
      * Link boxes that point around the same site (related stories, section menus) are furniture; a list of links to
-     * other sites (sources, products, further reading) belongs to the text.
+     * other sites (sources, products, further reading) belongs to the text. Counts, for every element holding links,
+     * its links and the internal ones among them, resolving each link once.
      */
-    private static boolean mostlyInternal(Element e, String host) {
-        if (host == null) return true;
-        int internal = 0;
-        int all = 0;
-        for (Element a : e.select("a[href]")) {
-            String h = host(a.absUrl("href"));
-            all++;
-            if (h == null || h.equals(host)) internal++;
+    private static Map<Element, int[]> linkCounts(Element root, String host) {
+        Map<Element, int[]> counts = new IdentityHashMap<>();
+        for (Element a : root.getElementsByAttribute("href")) {
+            if (!a.normalName().equals("a")) continue;
+            String h = host == null ? null : host(a.absUrl("href"));
+            int internal = h == null || h.equals(host) ? 1 : 0;
+            for (Element p = a; p != null; p = p.parent()) {
+                int[] n = counts.computeIfAbsent(p, k -> new int[2]);
+                n[0]++;
+                n[1] += internal;
+                if (p == root) break;
+            }
         }
-        return all == 0 || internal * 2 >= all;
+        return counts;
     }
 
     private static String host(String url) {
