@@ -2,6 +2,7 @@ package dev.caravan.extract;
 
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.PageMetadata;
+import dev.caravan.model.PageType;
 import java.util.Objects;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -22,6 +23,7 @@ public class ContentExtractor {
 
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
+    private final PageTypeDetector typeDetector = new PageTypeDetector();
     private final MainContentFinder finder = new MainContentFinder();
     private final ContentPruner pruner = new ContentPruner();
     private final MarkdownRenderer renderer;
@@ -35,20 +37,34 @@ public class ContentExtractor {
         Objects.requireNonNull(html, "html");
         String base = baseUri == null ? "" : baseUri;
         Document doc = Jsoup.parse(html, base);
-        PageMetadata meta = metadataReader.read(doc);
-        Element root = mainContent(doc, true, meta.title());
+        PageMetadata read = metadataReader.read(doc);
+        PageType type = typeDetector.detect(doc, base, read.published());
+        PageMetadata meta = read.withPageType(type);
+        Element root = mainContent(doc, true, meta.title(), type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
-            Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title());
+            Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title(), type);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
-        return new ExtractedPage(renderer.render(root, linkBase), meta);
+        String markdown = renderer.render(root, linkBase);
+        if (markdown.isBlank()) markdown = visibleBodyText(html, base, linkBase);
+        return new ExtractedPage(markdown, meta);
     }
 
-    private Element mainContent(Document doc, boolean byClass, String title) {
+    /**
+     * Last resort when the content rules leave nothing although the page shows text: the body without scripts,
+     * hidden parts, navigation, headers and footers, rendered whole.
+     */
+    private String visibleBodyText(String html, String base, String linkBase) {
+        Document doc = Jsoup.parse(html, base);
+        cleaner.clean(doc, false);
+        return renderer.render(doc.body(), linkBase);
+    }
+
+    private Element mainContent(Document doc, boolean byClass, String title, PageType type) {
         cleaner.clean(doc, byClass);
-        Element root = finder.find(doc.body());
+        Element root = StructuredContent.appliesTo(type) ? StructuredContent.region(doc.body()) : finder.find(doc.body());
         pruner.prune(root, title);
         return root;
     }

@@ -41,10 +41,13 @@ public final class ExtractionBenchmark {
         long warm = System.nanoTime();
         List<String> failures = new ArrayList<>();
         List<Page> good = new ArrayList<>();
+        StringBuilder types = new StringBuilder("id\tpage_type\n");
         for (Page p : pages) {
             String md;
             try {
-                md = extractor.extract(p.html(), p.url()).markdown();
+                var page = extractor.extract(p.html(), p.url());
+                md = page.markdown();
+                types.append(p.id()).append('\t').append(page.metadata().pageType().label()).append('\n');
             } catch (RuntimeException e) {
                 failures.add(p.id() + " (" + e + ")");
                 continue;
@@ -53,6 +56,7 @@ public final class ExtractionBenchmark {
             good.add(p);
         }
         double warmSeconds = (System.nanoTime() - warm) / 1e9;
+        Files.writeString(out.resolve("page-types.tsv"), types, StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "%s: %d / %d pages written%n", dataset.getFileName(), good.size(), pages.size());
         for (String f : failures) System.out.println("FAILED " + f);
         double[] rates = new double[passes];
@@ -66,6 +70,7 @@ public final class ExtractionBenchmark {
             System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,"
                     + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, good.size(), bytes / 1e6, seconds, rate, sink);
         }
+        if (passes == 0) return;
         java.util.Arrays.sort(rates);
         System.out.printf(Locale.ROOT, "%s: %d pages, warm-up pass %.2f pages/s, then %d timed passes: median %.2f pages/s "
                         + "(min %.2f, max %.2f), one thread%n", dataset.getFileName(), pages.size(), pages.size() / warmSeconds,

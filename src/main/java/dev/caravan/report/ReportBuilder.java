@@ -93,6 +93,7 @@ public class ReportBuilder {
             n.put("published", page.metadata().published());
             n.put("language", page.metadata().language());
             n.put("description", page.metadata().description());
+            n.put("page_type", page.metadata().pageType() == null ? null : page.metadata().pageType().label());
         }
         ArrayNode f = root.putArray("findings");
         for (Finding finding : findings) {
