@@ -40,10 +40,10 @@ public class ContentExtractor {
         PageMetadata read = metadataReader.read(doc);
         PageType type = typeDetector.detect(doc, base, read.published());
         PageMetadata meta = read.withPageType(type);
-        Element root = mainContent(doc, true, meta.title(), type);
+        Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
-            Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title(), type);
+            Element lenient = mainContent(html, base, Jsoup.parse(html, base), false, meta, type);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
@@ -62,10 +62,22 @@ public class ContentExtractor {
         return renderer.render(doc.body(), linkBase);
     }
 
-    private Element mainContent(Document doc, boolean byClass, String title, PageType type) {
+    private Element mainContent(String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass);
-        Element root = StructuredContent.appliesTo(type) ? StructuredContent.region(doc.body()) : finder.find(doc.body());
-        pruner.prune(root, title);
+        Element root;
+        if (StructuredContent.appliesTo(type)) {
+            root = StructuredContent.region(doc.body());
+        } else {
+            int all = TextStats.letters(doc.body());
+            root = finder.find(doc.body());
+            if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
+                // the best prose block is a small part of a page made of many parts: take the page's main region
+                Document again = Jsoup.parse(html, base);
+                cleaner.clean(again, byClass);
+                root = StructuredContent.region(again.body());
+            }
+        }
+        pruner.prune(root, meta.title());
         return root;
     }
 }

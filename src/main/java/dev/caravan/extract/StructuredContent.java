@@ -19,6 +19,18 @@ final class StructuredContent {
         return type == PageType.LISTING || type == PageType.COLLECTION || type == PageType.PRODUCT || type == PageType.SERVICE;
     }
 
+    /** Share of the cleaned page's text below which the best prose block of an untyped page is too small. */
+    static final double SMALL_SHARE = 0.25;
+
+    /**
+     * True when the best prose block of an undated page that is neither a forum nor documentation holds so little of the
+     * cleaned page's text that the page is more likely a set of parts than one text.
+     */
+    static boolean coversTooLittle(PageType type, int blockLetters, int pageLetters) {
+        if (type == PageType.FORUM || type == PageType.DOCUMENTATION) return false;
+        return blockLetters < SMALL_SHARE * pageLetters;
+    }
+
     /** The page's main landmark when it holds a fair share of the text, else the cleaned body. */
     static Element region(Element body) {
         Element main = body.selectFirst("main, [role=main]");
