@@ -130,6 +130,13 @@ final class PageTypeDetector {
         int best = 0;
         boolean priced = false;
         Map<String, int[]> groups = new java.util.HashMap<>();
+        java.util.Set<Element> linked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Element a : body.getElementsByTag("a")) {
+            if (!a.hasAttr("href")) continue;
+            for (Element p = a; p != null && linked.add(p); p = p.parent()) {
+                // every ancestor of a link holds a link; stop where an earlier link already marked the path
+            }
+        }
         for (Element parent : body.getAllElements()) {
             if (parent.childrenSize() < 4) continue;
             String pn = parent.normalName();
@@ -139,18 +146,34 @@ final class PageTypeDetector {
             for (Element c : parent.children()) {
                 String cn = c.normalName();
                 if (cn.equals("script") || cn.equals("style") || cn.equals("br")) continue;
-                if (c.childrenSize() < 2 || c.selectFirst("a[href]") == null) continue;
+                if (c.childrenSize() < 2 || !linked.contains(c)) continue;
                 groups.computeIfAbsent(cn + '.' + c.className(), k -> new int[1])[0]++;
             }
             for (Map.Entry<String, int[]> g : groups.entrySet()) {
                 int n = g.getValue()[0];
                 if (n > best && !Boilerplate.isNegative(parent)) {
                     best = n;
-                    priced = parent.html().contains("$") || parent.selectFirst("[class*=price]") != null;
+                    priced = parent.selectFirst("[class*=price], [itemprop=price]") != null || hasCurrency(parent);
                 }
             }
         }
         if (best >= 6) add(w, priced ? PageType.COLLECTION : PageType.LISTING, best >= 10 ? 2.5 : 1.5);
+    }
+
+    /** True when some text below {@code e} holds a currency sign. */
+    private static boolean hasCurrency(Element e) {
+        boolean[] found = {false};
+        org.jsoup.select.NodeTraversor.filter(new org.jsoup.select.NodeFilter() {
+            @Override
+            public FilterResult head(org.jsoup.nodes.Node node, int depth) {
+                if (node instanceof org.jsoup.nodes.TextNode t) {
+                    String s = t.getWholeText();
+                    for (int i = 0; i < s.length() && !found[0]; i++) found[0] = "$€£¥₹".indexOf(s.charAt(i)) >= 0;
+                }
+                return found[0] ? FilterResult.STOP : FilterResult.CONTINUE;
+            }
+        }, e);
+        return found[0];
     }
 
     /** Structural signs: posts with authors, prices and carts, code with side navigation. */
