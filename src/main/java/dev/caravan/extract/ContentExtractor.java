@@ -49,7 +49,6 @@ public class ContentExtractor {
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
         String markdown = renderer.render(root, linkBase);
         if (markdown.isBlank()) markdown = visibleBodyText(html, base, linkBase);
-        if (markdown.isBlank() && meta.description() != null) markdown = meta.description(); // a script-only shell
         return new ExtractedPage(markdown, meta);
     }
 

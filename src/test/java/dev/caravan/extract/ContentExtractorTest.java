@@ -203,12 +203,4 @@ class ContentExtractorTest {
         String md = new ContentExtractor().extract(html, Fixtures.BASE_URI).markdown();
         assertThat(md).contains("Opening hours: Monday to Friday, nine to five.");
     }
-
-    @Test
-    void a_script_rendered_shell_with_no_body_text_gives_its_description_rather_than_nothing() {
-        String html = "<html><head><meta name=\"description\" content=\"How to pick a first telescope on a small budget.\">"
-                + "</head><body><div id=\"app\"></div><script>render()</script></body></html>";
-        String md = new ContentExtractor().extract(html, Fixtures.BASE_URI).markdown();
-        assertThat(md).isEqualTo("How to pick a first telescope on a small budget.");
-    }
 }
