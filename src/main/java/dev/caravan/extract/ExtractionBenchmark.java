@@ -60,21 +60,28 @@ public final class ExtractionBenchmark {
         System.out.printf(Locale.ROOT, "%s: %d / %d pages written%n", dataset.getFileName(), good.size(), pages.size());
         for (String f : failures) System.out.println("FAILED " + f);
         double[] rates = new double[passes];
+        double[] cpuRates = new double[passes];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int pass = 0; pass < passes; pass++) {
             long t0 = System.nanoTime();
+            long c0 = threads.getCurrentThreadCpuTime();
             long sink = 0;
             for (Page p : good) sink += extractor.extract(p.html(), p.url()).markdown().length();
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double rate = good.size() / seconds;
-            rates[pass] = rate;
-            System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,"
-                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, good.size(), bytes / 1e6, seconds, rate, sink);
+            double cpuSeconds = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+            rates[pass] = good.size() / seconds;
+            cpuRates[pass] = good.size() / cpuSeconds;
+            System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,\"cpu_s\":%.3f,"
+                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, good.size(), bytes / 1e6, seconds, cpuSeconds,
+                    rates[pass], sink);
         }
         if (passes == 0) return;
         java.util.Arrays.sort(rates);
+        java.util.Arrays.sort(cpuRates);
         System.out.printf(Locale.ROOT, "%s: %d pages, warm-up pass %.2f pages/s, then %d timed passes: median %.2f pages/s "
-                        + "(min %.2f, max %.2f), one thread%n", dataset.getFileName(), pages.size(), pages.size() / warmSeconds,
-                passes, rates[passes / 2], rates[0], rates[passes - 1]);
+                        + "(min %.2f, max %.2f), one thread; per CPU second of that thread: median %.2f pages/s%n",
+                dataset.getFileName(), pages.size(), pages.size() / warmSeconds, passes, rates[passes / 2], rates[0],
+                rates[passes - 1], cpuRates[passes / 2]);
     }
 
     private static List<Page> load(Path dataset) throws IOException {
