@@ -74,7 +74,7 @@ final class BlockScorer {
         for (Map.Entry<Element, int[]> en : stats.entrySet()) {
             Element e = en.getKey();
             int[] s = en.getValue();
-            if (!BLOCKS.contains(e.normalName()) || e.normalName().matches("h[1-6]")) continue;
+            if (!BLOCKS.contains(e.normalName()) || TextStats.isHeading(e.normalName(), 1)) continue;
             double score = blockScore(s[4], s[5], s[6]);
             if (score <= 0) continue;
             Element p = s[2] == 1 && s[4] - s[5] >= 100 ? e : e.parent(); // mixed text and blocks: e holds the prose

@@ -1,6 +1,6 @@
 package dev.caravan.extract;
 
-import java.util.regex.Pattern;
+import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /** Class, id and role patterns that mark page furniture or real content. Stateless and thread-safe. */
@@ -8,30 +8,68 @@ final class Boilerplate {
 
     private Boilerplate() {}
 
-    /** Class/id tokens of furniture: navigation, sharing, ads, comments, related lists, cookie and sign-up prompts. */
-    static final Pattern NEGATIVE = Pattern.compile(
-            "(?:^|[-_\\s])(?:nav|navbar|navigation|menu|menus|breadcrumbs?|sidebar|side-?bar|sidenav|footer|"
-                    + "masthead|cookies?|consent|gdpr|share|sharing|sharebar|social|socials|related|recommended|"
-                    + "recommendations?|more-stories|newsletter|subscribe|subscription|signup|sign-up|promo|promos|"
-                    + "advert|adverts|advertisement|ads|ad|adslot|ad-slot|dfp|sponsor|sponsored|outbrain|taboola|"
-                    + "comment|comments|disqus|popup|modal|overlay|toolbar|pagination|pager|skip|"
-                    + "trending|popular|most-read|mostread|paywall|print-only|sr-only|"
-                    + "visually-hidden|screen-reader-text|tooltip|byline|dateline|author-bio|tags|tag-list|"
-                    + "rating|share-tools|follow|login)(?:$|[-_\\s])",
-            Pattern.CASE_INSENSITIVE);
+    /**
+     * Class/id words of furniture: navigation, sharing, ads, comments, related lists, cookie and sign-up prompts. A
+     * word matches whole parts of a class or id split at {@code -}, {@code _} and spaces ("main-nav", "ad_slot").
+     */
+    static final Set<String> NEGATIVE = words("nav navbar navigation menu menus breadcrumb breadcrumbs sidebar side-bar "
+            + "sidenav side-nav footer masthead cookie cookies consent gdpr share sharing sharebar social socials related "
+            + "recommended recommendation recommendations more-stories newsletter subscribe subscription signup sign-up "
+            + "promo promos advert adverts advertisement ads ad adslot ad-slot dfp sponsor sponsored outbrain taboola "
+            + "comment comments disqus popup modal overlay toolbar pagination pager skip trending popular most-read "
+            + "mostread paywall print-only sr-only visually-hidden screen-reader-text tooltip byline dateline author-bio "
+            + "tags tag-list rating share-tools follow login");
 
-    /** Furniture tokens that win over content tokens: "comment-body" is still a comment. */
-    static final Pattern STRONG = Pattern.compile(
-            "(?:^|[-_\\s])(?:comment|comments|commentlist|disqus|cookie|cookies|consent|outbrain|taboola|"
-                    + "respond|reply|replies)(?:$|[-_\\s])",
-            Pattern.CASE_INSENSITIVE);
+    /** Furniture words that win over content words: "comment-body" is still a comment. */
+    static final Set<String> STRONG = words("comment comments commentlist disqus cookie cookies consent outbrain taboola "
+            + "respond reply replies");
 
-    /** Class/id tokens of the article body itself. */
-    static final Pattern POSITIVE = Pattern.compile(
-            "(?:^|[-_\\s])(?:article|articlebody|article-body|article-content|body|content|entry|entry-content|"
-                    + "main|post|post-body|post-content|story|story-body|text|prose|markdown|rich-text|blog|"
-                    + "documentation|docs|page-content|thread|message|description)(?:$|[-_\\s])",
-            Pattern.CASE_INSENSITIVE);
+    /** Class/id words of the article body itself. */
+    static final Set<String> POSITIVE = words("article articlebody article-body article-content body content entry "
+            + "entry-content main post post-body post-content story story-body text prose markdown rich-text blog "
+            + "documentation docs page-content thread message description");
+
+    private static Set<String> words(String list) {
+        return Set.of(list.split(" "));
+    }
+
+    /**
+     * True when a run of one to three parts of {@code sig} (split at {@code -}, {@code _} and white space, lower-cased,
+     * joined with {@code -}) is one of {@code words}. No regular expression: this runs for every element of a page.
+     */
+    static boolean hasWord(String sig, Set<String> words) {
+        int n = sig.length();
+        int[] starts = new int[4];
+        int[] ends = new int[4];
+        int parts = 0;
+        StringBuilder joined = new StringBuilder(32);
+        int i = 0;
+        while (i < n) {
+            while (i < n && isSeparator(sig.charAt(i))) i++;
+            if (i >= n) break;
+            int b = i;
+            while (i < n && !isSeparator(sig.charAt(i))) i++;
+            // keep the last three parts in a ring and try every run that ends with this part
+            System.arraycopy(starts, 1, starts, 0, 3);
+            System.arraycopy(ends, 1, ends, 0, 3);
+            starts[3] = b;
+            ends[3] = i;
+            parts = Math.min(parts + 1, 3);
+            for (int k = 1; k <= parts; k++) {
+                joined.setLength(0);
+                for (int j = 4 - k; j < 4; j++) {
+                    if (joined.length() > 0) joined.append('-');
+                    for (int c = starts[j]; c < ends[j]; c++) joined.append(Character.toLowerCase(sig.charAt(c)));
+                }
+                if (joined.length() <= 24 && words.contains(joined.toString())) return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == '-' || c == '_' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    }
 
     /** The class and id of an element, joined for pattern matching. */
     static String signature(Element e) {
@@ -45,20 +83,20 @@ final class Boilerplate {
     static boolean isNegative(Element e) {
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        return NEGATIVE.matcher(sig).find();
+        return hasWord(sig, NEGATIVE);
     }
 
     static boolean isStrongNegative(Element e) {
         if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        return STRONG.matcher(sig).find();
+        return hasWord(sig, STRONG);
     }
 
     static boolean isPositive(Element e) {
         String sig = signature(e);
         if (sig.isEmpty()) return false;
-        return POSITIVE.matcher(sig).find() || e.hasAttr("itemprop") && e.attr("itemprop").contains("articleBody");
+        return hasWord(sig, POSITIVE) || e.hasAttr("itemprop") && e.attr("itemprop").contains("articleBody");
     }
 
     /** Weight added to a candidate block for its class and id. */

@@ -26,6 +26,10 @@ final class CodeBlocks {
         List<String> code = new ArrayList<>();
         for (Element pre : root.select("pre")) {
             if (pre.parent() == null || insidePre(pre)) continue;
+            if (isGutter(pre)) {
+                pre.remove(); // a column of line numbers beside the code, laid out as a pre of its own
+                continue;
+            }
             String text = codeText(pre).replaceAll("\\A\\n+|\\s+\\z", "");
             if (text.isBlank()) {
                 pre.remove();
@@ -41,10 +45,15 @@ final class CodeBlocks {
 
     private static final Pattern GUTTER = Pattern.compile("(?i)line-?num|lineno|gutter|ln-num|linenumber");
 
+    /** A pre whose class names a line-number gutter and which holds nothing but numbers. */
+    private static boolean isGutter(Element pre) {
+        return GUTTER.matcher(pre.className()).find() && pre.text().chars().allMatch(c -> Character.isDigit(c) || Character.isWhitespace(c));
+    }
+
     /** The text of a code block: line-number gutters left out, a line break after every block-level line. */
     private static String codeText(Element pre) {
         for (Element e : pre.select("[class]")) {
-            if (e.parent() != null && GUTTER.matcher(e.className()).find()) e.remove();
+            if (e != pre && e.parent() != null && GUTTER.matcher(e.className()).find()) e.remove();
         }
         StringBuilder sb = new StringBuilder();
         NodeTraversor.traverse(new NodeVisitor() {

@@ -2,6 +2,7 @@ package dev.caravan.extract;
 
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.PageMetadata;
+import dev.caravan.model.PageType;
 import dev.caravan.model.TextBlock;
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +25,7 @@ public class ContentExtractor {
 
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
+    private final PageTypeDetector typeDetector = new PageTypeDetector();
     private final MainContentFinder finder = new MainContentFinder();
     private final ContentPruner pruner = new ContentPruner();
     private final MarkdownRenderer renderer;
@@ -37,22 +39,52 @@ public class ContentExtractor {
         Objects.requireNonNull(html, "html");
         String base = baseUri == null ? "" : baseUri;
         Document doc = Jsoup.parse(html, base);
-        PageMetadata meta = metadataReader.read(doc);
-        Element root = mainContent(doc, true, meta.title());
+        PageMetadata read = metadataReader.read(doc);
+        PageType type = typeDetector.detect(doc, base, read.published());
+        PageMetadata meta = read.withPageType(type);
+        Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
-            Element lenient = mainContent(Jsoup.parse(html, base), false, meta.title());
+            Element lenient = mainContent(html, base, Jsoup.parse(html, base), false, meta, type);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
         List<TextBlock> blocks = TextBlocks.of(root); // before rendering, which rewrites the element
-        return new ExtractedPage(renderer.render(root, linkBase), meta, blocks);
+        String markdown = renderer.render(root, linkBase);
+        if (markdown.isBlank()) {
+            Element body = visibleBody(html, base);
+            blocks = TextBlocks.of(body);
+            markdown = renderer.render(body, linkBase);
+        }
+        return new ExtractedPage(markdown, meta, blocks);
     }
 
-    private Element mainContent(Document doc, boolean byClass, String title) {
+    /**
+     * Last resort when the content rules leave nothing although the page shows text: the body without scripts,
+     * hidden parts, navigation, headers and footers, rendered whole.
+     */
+    private Element visibleBody(String html, String base) {
+        Document doc = Jsoup.parse(html, base);
+        cleaner.clean(doc, false);
+        return doc.body();
+    }
+
+    private Element mainContent(String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass);
-        Element root = finder.find(doc.body());
-        pruner.prune(root, title);
+        Element root;
+        if (StructuredContent.appliesTo(type)) {
+            root = StructuredContent.region(doc.body());
+        } else {
+            int all = TextStats.letters(doc.body());
+            root = finder.find(doc.body());
+            if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
+                // the best prose block is a small part of a page made of many parts: take the page's main region
+                Document again = Jsoup.parse(html, base);
+                cleaner.clean(again, byClass);
+                root = StructuredContent.region(again.body());
+            }
+        }
+        pruner.prune(root, meta.title());
         return root;
     }
 }

@@ -24,7 +24,8 @@ final class ContentPruner {
                     + "|reddit\\.com/submit|wa\\.me/|whatsapp://|mailto:\\?|share\\.flipboard\\.com|mix\\.com/add"
                     + "|getpocket\\.com/(save|edit)|tumblr\\.com/(share|widgets/share)|t\\.me/share");
 
-    private static final Pattern CONTAINERS = Pattern.compile("div|section|ul|ol|dl|table|article|span|p");
+    private static final Set<String> CONTAINERS = Set.of("div", "section", "ul", "ol", "dl", "table", "article", "span", "p");
+    private static final Set<String> PRUNED_INLINE = Set.of("li", "a", "strong", "em", "b");
 
     void prune(Element root, String title) {
         TitleHeading.remove(root, title);
@@ -35,11 +36,12 @@ final class ContentPruner {
         List<Element> all = new ArrayList<>(root.getAllElements());
         Set<Element> code = Collections.newSetFromMap(new IdentityHashMap<>()); // highlighted code: spans matter
         for (Element c : root.select("pre, code")) code.addAll(c.getAllElements());
+        Map<Element, int[]> links = null; // per element: links below it, and those pointing around the same site
         Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
-            if (!CONTAINERS.matcher(tag).matches() && !tag.matches("h[1-6]|li|a|strong|em|b")) continue;
+            if (!CONTAINERS.contains(tag) && !PRUNED_INLINE.contains(tag) && !TextStats.isHeading(tag, 1)) continue;
             if (code.contains(e)) continue;
             int letters = counts.letters(e);
             if (letters == 0) {
@@ -56,15 +58,19 @@ final class ContentPruner {
                     continue;
                 }
                 if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
-                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink, tag.matches("h[1-6]"))
+                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink, TextStats.isHeading(tag, 1))
                         || letters >= 30 && isLeafBlock(e) && isCaption(e) && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
                 }
             }
-            if (!CONTAINERS.matcher(tag).matches() || rootDensity > 0.35) continue;
+            if (!CONTAINERS.contains(tag) || rootDensity > 0.35) continue;
             double ld = counts.linkDensity(e);
-            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e) && mostlyInternal(e, host)) e.remove();
+            if (ld > 0.6 && letters < rootLetters * 0.35 && !hasProse(e)) {
+                if (links == null) links = linkCounts(root, host);
+                int[] n = links.get(e);
+                if (n == null || n[1] * 2 >= n[0]) e.remove(); // mostly internal: furniture
+            }
         }
         removeElsewhereSections(root, counts);
         OrphanHeadings.remove(root);
@@ -74,10 +80,10 @@ final class ContentPruner {
     private static void removeElsewhereSections(Element root, LetterCounts counts) {
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
             if (h.parent() == null || counts.letters(h) > 80 || !NoiseText.introducesElsewhere(h.text())) continue;
-            if (!h.normalName().matches("h[2-6]")) {
+            if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
-                if (next != null && (next.normalName().matches("ul|ol") || TextStats.linkDensity(next) > 0.4)) next.remove();
+                if (next != null && ((next.normalName().equals("ul") || next.normalName().equals("ol")) || TextStats.linkDensity(next) > 0.4)) next.remove();
                 if (h.text().length() < 60) h.remove();
                 continue;
             }
@@ -87,7 +93,7 @@ final class ContentPruner {
                 continue;
             }
             Element next = h.nextElementSibling();
-            while (next != null && !next.normalName().matches("h[1-6]")) {
+            while (next != null && !TextStats.isHeading(next.normalName(), 1)) {
                 Element after = next.nextElementSibling();
                 next.remove();
                 next = after;
@@ -142,18 +148,23 @@ final class ContentPruner {
 
     /**
      * Link boxes that point around the same site (related stories, section menus) are furniture; a list of links to
-     * other sites (sources, products, further reading) belongs to the text.
+     * other sites (sources, products, further reading) belongs to the text. Counts, for every element holding links,
+     * its links and the internal ones among them, resolving each link once.
      */
-    private static boolean mostlyInternal(Element e, String host) {
-        if (host == null) return true;
-        int internal = 0;
-        int all = 0;
-        for (Element a : e.select("a[href]")) {
-            String h = host(a.absUrl("href"));
-            all++;
-            if (h == null || h.equals(host)) internal++;
+    private static Map<Element, int[]> linkCounts(Element root, String host) {
+        Map<Element, int[]> counts = new IdentityHashMap<>();
+        for (Element a : root.getElementsByAttribute("href")) {
+            if (!a.normalName().equals("a")) continue;
+            String h = host == null ? null : host(a.absUrl("href"));
+            int internal = h == null || h.equals(host) ? 1 : 0;
+            for (Element p = a; p != null; p = p.parent()) {
+                int[] n = counts.computeIfAbsent(p, k -> new int[2]);
+                n[0]++;
+                n[1] += internal;
+                if (p == root) break;
+            }
         }
-        return all == 0 || internal * 2 >= all;
+        return counts;
     }
 
     private static String host(String url) {

@@ -1,7 +1,9 @@
 package dev.caravan.extract;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.jsoup.nodes.Comment;
 import org.jsoup.nodes.Document;
@@ -56,13 +58,20 @@ final class DomCleaner {
         if (!byClass) return;
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
+        Map<String, Integer> verdicts = new HashMap<>(); // pages repeat the same class names: judge each once
         for (Element e : body.getAllElements()) {
             if (e == body || e.normalName().equals("html")) continue;
-            if (Boilerplate.isStrongNegative(e)) {
-                if (!TextStats.insideCode(e)) strong.add(e);
-            } else if (Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) && !TextStats.insideCode(e)) {
-                negative.add(e);
+            if (!e.hasAttr("class") && !e.hasAttr("id")) continue;
+            // the verdict depends on the class and id, on being an article or main, and on itemprop=articleBody
+            String key = (e.normalName().equals("article") || e.normalName().equals("main") ? "A" : "-")
+                    + (e.attr("itemprop").contains("articleBody") ? "B" : "-") + Boilerplate.signature(e);
+            Integer verdict = verdicts.get(key);
+            if (verdict == null) {
+                verdict = Boilerplate.isStrongNegative(e) ? 2 : Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) ? 1 : 0;
+                verdicts.put(key, verdict);
             }
+            if (verdict == 0 || TextStats.insideCode(e)) continue;
+            (verdict == 2 ? strong : negative).add(e);
         }
         removeGuarded(strong, counts, total, 0.6);
         removeGuarded(negative, counts, total, 0.4);

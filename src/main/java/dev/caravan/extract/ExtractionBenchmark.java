@@ -39,26 +39,49 @@ public final class ExtractionBenchmark {
         long bytes = pages.stream().mapToLong(p -> p.html().length()).sum();
 
         long warm = System.nanoTime();
+        List<String> failures = new ArrayList<>();
+        List<Page> good = new ArrayList<>();
+        StringBuilder types = new StringBuilder("id\tpage_type\n");
         for (Page p : pages) {
-            String md = extractor.extract(p.html(), p.url()).markdown();
+            String md;
+            try {
+                var page = extractor.extract(p.html(), p.url());
+                md = page.markdown();
+                types.append(p.id()).append('\t').append(page.metadata().pageType().label()).append('\n');
+            } catch (RuntimeException e) {
+                failures.add(p.id() + " (" + e + ")");
+                continue;
+            }
             Files.writeString(out.resolve(p.id() + ".md"), md, StandardCharsets.UTF_8);
+            good.add(p);
         }
         double warmSeconds = (System.nanoTime() - warm) / 1e9;
+        Files.writeString(out.resolve("page-types.tsv"), types, StandardCharsets.UTF_8);
+        System.out.printf(Locale.ROOT, "%s: %d / %d pages written%n", dataset.getFileName(), good.size(), pages.size());
+        for (String f : failures) System.out.println("FAILED " + f);
         double[] rates = new double[passes];
+        double[] cpuRates = new double[passes];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int pass = 0; pass < passes; pass++) {
             long t0 = System.nanoTime();
+            long c0 = threads.getCurrentThreadCpuTime();
             long sink = 0;
-            for (Page p : pages) sink += extractor.extract(p.html(), p.url()).markdown().length();
+            for (Page p : good) sink += extractor.extract(p.html(), p.url()).markdown().length();
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double rate = pages.size() / seconds;
-            rates[pass] = rate;
-            System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,"
-                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, pages.size(), bytes / 1e6, seconds, rate, sink);
+            double cpuSeconds = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+            rates[pass] = good.size() / seconds;
+            cpuRates[pass] = good.size() / cpuSeconds;
+            System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,\"cpu_s\":%.3f,"
+                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, good.size(), bytes / 1e6, seconds, cpuSeconds,
+                    rates[pass], sink);
         }
+        if (passes == 0) return;
         java.util.Arrays.sort(rates);
+        java.util.Arrays.sort(cpuRates);
         System.out.printf(Locale.ROOT, "%s: %d pages, warm-up pass %.2f pages/s, then %d timed passes: median %.2f pages/s "
-                        + "(min %.2f, max %.2f), one thread%n", dataset.getFileName(), pages.size(), pages.size() / warmSeconds,
-                passes, rates[passes / 2], rates[0], rates[passes - 1]);
+                        + "(min %.2f, max %.2f), one thread; per CPU second of that thread: median %.2f pages/s%n",
+                dataset.getFileName(), pages.size(), pages.size() / warmSeconds, passes, rates[passes / 2], rates[0],
+                rates[passes - 1], cpuRates[passes / 2]);
     }
 
     private static List<Page> load(Path dataset) throws IOException {

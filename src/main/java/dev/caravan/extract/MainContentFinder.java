@@ -137,7 +137,7 @@ final class MainContentFinder {
         }
         // headings and short lead-ins directly before kept content belong to it
         for (int i = siblings.size() - 2; i >= 0; i--) {
-            if (!keep[i] && keep[i + 1] && siblings.get(i).normalName().matches("h[2-6]")) keep[i] = true;
+            if (!keep[i] && keep[i + 1] && TextStats.isHeading(siblings.get(i).normalName(), 2)) keep[i] = true;
         }
         Element container = new Element(Tag.valueOf("div"), parent.baseUri());
         for (int i = 0; i < siblings.size(); i++) if (keep[i]) container.appendChild(siblings.get(i));

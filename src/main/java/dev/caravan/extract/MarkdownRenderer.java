@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
 
@@ -48,7 +49,9 @@ final class MarkdownRenderer {
         List<String> code = CodeBlocks.extract(root);
         prepare(root, baseUri);
         Tables.normalise(root);
-        String md = converter.convert(root.outerHtml());
+        Document holder = Document.createShell(baseUri == null ? "" : baseUri);
+        holder.body().appendChild(root); // converted in place: no second parse of the content's HTML
+        String md = converter.convert(holder);
         md = EMPTY_LINK.matcher(md).replaceAll("");
         md = BR_LINE.matcher(md).replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
         md = QUOTE_END.matcher(md).replaceAll("$1\n\n");
@@ -95,6 +98,28 @@ final class MarkdownRenderer {
                 if (e.nextSibling() instanceof Element) e.after(new TextNode(" "));
             }
         }
+        collapseWhitespace(root);
+    }
+
+    /** Runs of white space in text read as one space (code blocks are placeholders by now), as a browser shows them. */
+    private static void collapseWhitespace(Element root) {
+        List<TextNode> texts = new java.util.ArrayList<>();
+        root.forEachNode(n -> {
+            if (n instanceof TextNode t) texts.add(t);
+        });
+        for (TextNode t : texts) {
+            String s = t.getWholeText();
+            if (needsCollapse(s)) t.text(s.replaceAll("[ \\t\\n\\r\\f]+", " "));
+        }
+        for (Element br : root.getElementsByTag("br")) br.after(new TextNode("\n")); // a line break ends a paragraph
+    }
+
+    private static boolean needsCollapse(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == ' ' && i + 1 < s.length() && s.charAt(i + 1) == ' ') return true;
+        }
+        return false;
     }
 
     private static final Set<String> INLINE = Set.of("a", "em", "strong", "b", "i", "u", "span", "code", "small",

@@ -39,7 +39,7 @@ final class MetadataReader {
         if (lang != null) lang = lang.replace('_', '-');
         String description = first(meta(metas, "description"), meta(metas, "og:description"),
                 meta(metas, "twitter:description"), ld.description);
-        return new PageMetadata(title, canonical, site, author, published, lang, description);
+        return new PageMetadata(title, canonical, site, author, published, lang, description, null);
     }
 
     /** Every meta tag's content by its lower-cased property, name, itemprop or http-equiv; the first one wins. */

@@ -10,7 +10,9 @@ final class Tables {
 
     static void normalise(Element root) {
         for (Element table : root.select("table")) {
-            if (!table.select("table table").isEmpty()) continue; // layout tables: leave to the converter
+            if (table.normalName().equals("table") && table.selectFirst("table table") != null) unwrapLayout(table);
+        }
+        for (Element table : root.select("table")) {
             Element caption = table.selectFirst("caption");
             if (caption != null) {
                 if (!caption.text().isBlank()) table.before(new Element("p").text(caption.text()));
@@ -28,5 +30,15 @@ final class Tables {
             for (Element td : first.select("td")) td.tagName("th");
             for (Element section : table.select("thead, tbody, tfoot")) section.unwrap();
         }
+    }
+
+    /** A table that holds tables lays out the page: its rows and cells become plain blocks, the inner tables stay. */
+    private static void unwrapLayout(Element table) {
+        for (Element e : table.select("thead, tbody, tfoot, tr, td, th, caption")) {
+            Element owner = e.parent();
+            while (owner != null && !owner.normalName().equals("table")) owner = owner.parent();
+            if (owner == table) e.tagName("div");
+        }
+        table.tagName("div");
     }
 }

@@ -57,6 +57,11 @@ final class TextStats {
         return false;
     }
 
+    /** True for {@code h<from>} to {@code h6}; a plain test, run for many elements of every page. */
+    static boolean isHeading(String tag, int from) {
+        return tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '0' + from && tag.charAt(1) <= '6';
+    }
+
     static boolean isSpace(char c) {
         return Character.isWhitespace(c) || c == '\u00a0' || c == '\u200b';
     }

@@ -10,6 +10,7 @@ package dev.caravan.model;
  * @param published the publication date as found (ISO-8601 when the page gives one)
  * @param language the content language, e.g. {@code en}
  * @param description the page's own summary
+ * @param pageType what kind of page it is (article, forum, listing, ...), detected from the page itself
  */
 public record PageMetadata(
         String title,
@@ -18,9 +19,15 @@ public record PageMetadata(
         String author,
         String published,
         String language,
-        String description) {
+        String description,
+        PageType pageType) {
 
     public static PageMetadata titled(String title) {
-        return new PageMetadata(title, null, null, null, null, null, null);
+        return new PageMetadata(title, null, null, null, null, null, null, null);
+    }
+
+    /** The same metadata with the page type detected from the page. */
+    public PageMetadata withPageType(PageType type) {
+        return new PageMetadata(title, canonicalUrl, siteName, author, published, language, description, type);
     }
 }

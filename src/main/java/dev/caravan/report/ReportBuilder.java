@@ -99,6 +99,7 @@ public class ReportBuilder {
             n.put("published", page.metadata().published());
             n.put("language", page.metadata().language());
             n.put("description", page.metadata().description());
+            n.put("page_type", page.metadata().pageType() == null ? null : page.metadata().pageType().label());
             Ranking.PageRelevance relevance = number == null ? null : selection.sources().get(number);
             if (relevance != null && query.searches()) {
                 n.put("relevance", round(relevance.relevance()));

@@ -186,4 +186,21 @@ class ContentExtractorTest {
         assertThat(extractor.extract("", null).markdown()).isEmpty();
         assertThat(extractor.extract("<html><body><div><p>unclosed", "not a uri").markdown()).isEqualTo("unclosed");
     }
+
+    @Test
+    void a_line_number_gutter_laid_out_as_its_own_pre_is_dropped_and_the_code_beside_it_kept() {
+        String html = "<html><body><article><p>Run this loop to print the numbers from one to ten, one per line.</p>"
+                + "<table><tr><td><pre class=\"line-numbers\">1\n2\n3</pre></td>"
+                + "<td><pre class=\"code\">for i in range(10):\n    print(i + 1)\n</pre></td></tr></table>"
+                + "<p>The loop ends after the tenth number, and the program exits normally.</p></article></body></html>";
+        String md = new ContentExtractor().extract(html, Fixtures.BASE_URI).markdown();
+        assertThat(md).contains("print(i + 1)").doesNotContain("1\n2\n3");
+    }
+
+    @Test
+    void a_page_whose_text_the_rules_would_drop_still_gives_its_visible_text() {
+        String html = "<html><body><div class=\"sidebar\"><p>Opening hours: Monday to Friday, nine to five.</p></div></body></html>";
+        String md = new ContentExtractor().extract(html, Fixtures.BASE_URI).markdown();
+        assertThat(md).contains("Opening hours: Monday to Friday, nine to five.");
+    }
 }

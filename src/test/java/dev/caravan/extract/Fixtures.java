@@ -28,6 +28,11 @@ final class Fixtures {
         return EXTRACTOR.extract(html(name), BASE_URI);
     }
 
+    /** Extracts a fixture page as if fetched from {@code url} (the URL is one of the page-type signals). */
+    static ExtractedPage extract(String name, String url) {
+        return EXTRACTOR.extract(html(name), url);
+    }
+
     private static String read(Path p) {
         try {
             return Files.readString(p, StandardCharsets.UTF_8);

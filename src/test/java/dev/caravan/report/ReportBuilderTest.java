@@ -232,7 +232,8 @@ class ReportBuilderTest {
         FetchedPage plain = fetched(A, "Heat", "Heat pumps are quiet machines today.");
         FetchedPage page = new FetchedPage(plain.url(), plain.finalUrl(), plain.outcome(), null, 200, "text/html",
                 plain.fetchedAt(), new dev.caravan.model.PageMetadata("Heat", "https://a.example/canonical",
-                        "Energy Notes", "Ada Lovelace", "2026-03-01", "en", "Why heat pumps are quiet."),
+                        "Energy Notes", "Ada Lovelace", "2026-03-01", "en", "Why heat pumps are quiet.",
+                        dev.caravan.model.PageType.SERVICE),
                 plain.markdown(), null, plain.chars(), plain.excerpt(), plain.blocks());
 
         Report report = builder().build(new Job("energy", List.of(q)), 0,
@@ -248,6 +249,7 @@ class ReportBuilderTest {
         assertThat(source.path("published").asText()).isEqualTo("2026-03-01");
         assertThat(source.path("language").asText()).isEqualTo("en");
         assertThat(source.path("description").asText()).isEqualTo("Why heat pumps are quiet.");
+        assertThat(source.path("page_type").asText()).isEqualTo("service");
     }
 
     @Test

@@ -1,0 +1,40 @@
+package dev.caravan.extract;
+
+import dev.caravan.model.PageType;
+import org.jsoup.nodes.Element;
+
+/**
+ * Main content of the page types made of many similar parts rather than one stretch of prose: listings and
+ * collections (every card of the repeated list), product pages (description, specifications, tabbed panels) and
+ * service pages (every section). On these pages the best prose block is one card or one section, so the content is
+ * the page's main landmark, or else the whole body once navigation, headers, footers and other furniture are gone.
+ * Stateless.
+ */
+final class StructuredContent {
+
+    private StructuredContent() {}
+
+    /** True for the page types whose content is the whole cleaned page rather than its best prose block. */
+    static boolean appliesTo(PageType type) {
+        return type == PageType.LISTING || type == PageType.COLLECTION || type == PageType.PRODUCT || type == PageType.SERVICE;
+    }
+
+    /** Share of the cleaned page's text below which the best prose block of an untyped page is too small. */
+    static final double SMALL_SHARE = 0.25;
+
+    /**
+     * True when the best prose block of an undated page that is neither a forum nor documentation holds so little of the
+     * cleaned page's text that the page is more likely a set of parts than one text.
+     */
+    static boolean coversTooLittle(PageType type, int blockLetters, int pageLetters) {
+        if (type == PageType.FORUM || type == PageType.DOCUMENTATION) return false;
+        return blockLetters < SMALL_SHARE * pageLetters;
+    }
+
+    /** The page's main landmark when it holds a fair share of the text, else the cleaned body. */
+    static Element region(Element body) {
+        Element main = body.selectFirst("main, [role=main]");
+        if (main != null && TextStats.letters(main) > 200) return main;
+        return body;
+    }
+}
