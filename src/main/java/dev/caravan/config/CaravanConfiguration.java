@@ -33,6 +33,8 @@ import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
+import dev.caravan.search.SearchHttp;
+import dev.caravan.search.SearchProviderRegistry;
 import dev.caravan.search.TavilyClient;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -112,7 +114,10 @@ public class CaravanConfiguration implements CamelConfiguration {
         SearchProviders.Status providers = SearchProviders.status(tavilyKey);
         if (providers.usable()) LOG.info(providers.message());
         else LOG.warn(providers.message());
-        registry.bind("tavily", new TavilyClient(tavilyUrl, tavilyKey));
+        SearchHttp searchHttp = new SearchHttp(connections, fetch.userAgent());
+        TavilyClient tavily = new TavilyClient(tavilyUrl, tavilyKey, runtime.tavilyTimeoutMs(), searchHttp.sender());
+        registry.bind("searchProviders", new SearchProviderRegistry(java.util.List.of(tavily), tavily.name(),
+                new SearchProviderRegistry.BreakerSettings(runtime.breakerMinCalls(), runtime.breakerOpenSeconds())));
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
