@@ -35,7 +35,7 @@ import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
 import dev.caravan.search.SearchHttp;
 import dev.caravan.search.SearchProviderRegistry;
-import dev.caravan.search.TavilyClient;
+import dev.caravan.search.Searcher;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,8 +59,6 @@ import org.apache.camel.spi.Registry;
 public class CaravanConfiguration implements CamelConfiguration {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("caravan");
-    /** The only place the Tavily key is read from (tests may set research.tavily.api-key instead). */
-    static final String TAVILY_KEY_VARIABLE = "TAVILY_API_KEY";
 
     @Override
     public void configure(CamelContext context) {
@@ -83,12 +81,6 @@ public class CaravanConfiguration implements CamelConfiguration {
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
         UrlGuard guard = new UrlGuard(guardSettings);
-        String tavilyUrl = props.string("research.tavily.base-url");
-        Verdict tavilyVerdict = guard.check(tavilyUrl);
-        if (tavilyVerdict.refused()) {
-            throw new IllegalArgumentException("research.tavily.base-url " + tavilyUrl + " is refused by the SSRF guard ("
-                    + tavilyVerdict.reason() + "); list its address in research.guard.allowed-addresses if it is trusted");
-        }
         HttpClientConnectionManager connections = connectionManager(guardSettings, fetch,
                 props.longValue("research.fetch.connect-timeout-ms"));
         for (String scheme : new String[] {"http", "https"}) {
@@ -109,20 +101,15 @@ public class CaravanConfiguration implements CamelConfiguration {
                 if (runtime.metricsEnabled()) LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
             }
         });
-        String tavilyKey = props.optional("research.tavily.api-key");
-        if (tavilyKey.isEmpty()) tavilyKey = System.getenv().getOrDefault(TAVILY_KEY_VARIABLE, "").strip();
-        SearchProviders.Status providers = SearchProviders.status(tavilyKey);
-        if (providers.usable()) LOG.info(providers.message());
-        else LOG.warn(providers.message());
         SearchHttp searchHttp = new SearchHttp(connections, fetch.userAgent());
-        TavilyClient tavily = new TavilyClient(tavilyUrl, tavilyKey, runtime.tavilyTimeoutMs(), searchHttp.sender());
-        registry.bind("searchProviders", new SearchProviderRegistry(java.util.List.of(tavily), tavily.name(),
-                new SearchProviderRegistry.BreakerSettings(runtime.breakerMinCalls(), runtime.breakerOpenSeconds())));
+        SearchProviderRegistry searchProviders = SearchProviders.build(props, System::getenv, guard, searchHttp.sender(),
+                runtime);
+        searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
         long maxEntries = props.longValue("research.cache.max-entries");
-        registry.bind("searchCache", cache(ttlSeconds, maxEntries));
+        registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries), new UrlNormalizer()));
         registry.bind("pageCache", cache(ttlSeconds, maxEntries));
 
         registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false));

@@ -155,6 +155,8 @@ public class JobParser {
         Map<String, JsonNode> own = QueryOptions.readAll(item, QUERY_KEYS, where, problems);
         Map<String, JsonNode> options = new java.util.LinkedHashMap<>(defaults);
         options.putAll(own);
+        if (own.containsKey("provider") && !own.containsKey("providers")) options.remove("providers");
+        if (own.containsKey("providers") && !own.containsKey("provider")) options.remove("provider");
         JsonNode text = options.remove("query");
         JsonNode urlNode = options.remove("urls");
         List<String> urls = problems.check(() -> QueryOptions.strings(urlNode, "urls", where));

@@ -19,14 +19,19 @@ import java.util.Map;
  */
 public class SearchProviderRegistry {
 
+    /** The provider names jobs and {@code research.search.provider} may use. */
+    public static final List<String> NAMES = List.of("tavily", "serper", "brave", "searxng");
+
     /** When a provider's breaker opens: after {@code minCalls} calls, half of the last ten failing. */
     public record BreakerSettings(int minCalls, long openSeconds) {}
 
     private final Map<String, SearchProvider> providers = new LinkedHashMap<>();
     private final Map<String, CircuitBreaker> breakers = new LinkedHashMap<>();
     private final String defaultProvider;
+    private final List<String> fallback;
 
-    public SearchProviderRegistry(List<SearchProvider> providers, String defaultProvider, BreakerSettings breaker) {
+    public SearchProviderRegistry(List<SearchProvider> providers, String defaultProvider, List<String> fallback,
+            BreakerSettings breaker) {
         CircuitBreakerConfig config = CircuitBreakerConfig.custom()
                 .slidingWindowSize(10)
                 .minimumNumberOfCalls(breaker.minCalls())
@@ -41,10 +46,16 @@ public class SearchProviderRegistry {
             throw new IllegalArgumentException("no search provider named " + defaultProvider);
         }
         this.defaultProvider = defaultProvider;
+        this.fallback = List.copyOf(fallback);
     }
 
     public Collection<SearchProvider> all() {
         return providers.values();
+    }
+
+    /** The providers tried, in order, when the chosen one cannot be used. */
+    public List<String> fallback() {
+        return fallback;
     }
 
     public String defaultProvider() {
@@ -67,9 +78,10 @@ public class SearchProviderRegistry {
     public SearchReply call(SearchCall call) throws Exception {
         SearchProvider p = provider(call.provider());
         try {
-            return breakers.get(p.name()).executeCheckedSupplier(() -> p.send(call));
+            SearchReply reply = breakers.get(p.name()).executeCheckedSupplier(() -> p.send(call));
+            return reply.results() == null ? reply : new SearchReply(reply.results().withNotes(call.notHonoured()), null);
         } catch (CallNotPermittedException e) {
-            throw new ProviderUnavailableException(p.displayName());
+            throw ProviderUnavailableException.breakerOpen(p.displayName());
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -57,7 +57,7 @@ public class TavilyClient implements SearchProvider {
     @Override
     public SearchReply send(SearchCall call) throws java.io.IOException {
         if (apiKey.isEmpty()) {
-            return new SearchReply(null, new SearchException(KEY_VARIABLE
+            return new SearchReply(null, new ProviderUnavailableException(KEY_VARIABLE
                     + " is not set: export it in the environment and drop the job again"));
         }
         SearchHttp.Answer answer = http.send("POST", call.url(),
@@ -104,11 +104,11 @@ public class TavilyClient implements SearchProvider {
 
     private static SearchException failure(int code, String retryAfter, String detail) {
         return switch (code) {
-            case 401 -> new SearchException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
+            case 401 -> new ProviderUnavailableException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
                     + "invalid. Fix it and drop the job again.");
-            case 432 -> new SearchException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
+            case 432 -> new ProviderUnavailableException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
                     + "plan or wait for the quota to reset, then drop the job again.");
-            case 433 -> new SearchException("Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
+            case 433 -> new ProviderUnavailableException("Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
                     + "the Tavily dashboard, then drop the job again.");
             case 400 -> new SearchException("Tavily refused the request (HTTP 400)" + detail);
             case 403 -> new SearchException("Tavily refused access (HTTP 403)" + detail);
@@ -128,7 +128,7 @@ public class TavilyClient implements SearchProvider {
                 String url = r.path("url").asText("");
                 if (url.isBlank()) continue;
                 hits.add(new SearchHit(url, r.path("title").asText(""), r.path("content").asText(""),
-                        r.path("score").asDouble(0), r.hasNonNull("published_date") ? r.get("published_date").asText() : null));
+                        r.path("score").asDouble(0), r.hasNonNull("published_date") ? r.get("published_date").asText() : null).rankedBy("tavily", hits.size() + 1));
             }
             String answer = root.hasNonNull("answer") ? root.get("answer").asText() : null;
             return new SearchResults("tavily", answer, hits, false);

@@ -136,7 +136,7 @@ class TavilyClientTest {
 
         assertThat(keyless.unusableReason()).contains("TAVILY_API_KEY");
         assertThatThrownBy(() -> keyless.send(keyless.request(FULL)).unwrap())
-                .isExactlyInstanceOf(SearchException.class)
+                .isExactlyInstanceOf(ProviderUnavailableException.class)
                 .hasMessage("TAVILY_API_KEY is not set: export it in the environment and drop the job again");
     }
 
@@ -164,8 +164,8 @@ class TavilyClientTest {
         assertThat(results.cached()).isFalse();
         assertThat(results.answer()).isEqualTo("Heat pumps work down to -25 C.");
         assertThat(results.hits()).containsExactly(
-                new SearchHit("https://a.example/1", "One", "first snippet", 0.91, "2025-11-02"),
-                new SearchHit("https://b.example/2", "Two", "second snippet", 0.5, null));
+                new SearchHit("https://a.example/1", "One", "first snippet", 0.91, "2025-11-02").rankedBy("tavily", 1),
+                new SearchHit("https://b.example/2", "Two", "second snippet", 0.5, null).rankedBy("tavily", 2));
     }
 
     @Test
@@ -200,7 +200,9 @@ class TavilyClientTest {
         Throwable error = catchThrowable(() ->
                 results(status, "30", "{\"detail\": {\"error\": \"Invalid topic 'sports'\"}}"));
 
-        assertThat(error).isExactlyInstanceOf(SearchException.class).hasMessage(message);
+        assertThat(error).isInstanceOf(SearchException.class).hasMessage(message);
+        boolean providerUnusable = status == 401 || status == 432 || status == 433;
+        assertThat(error instanceof ProviderUnavailableException).as("a fallback may be tried").isEqualTo(providerUnusable);
     }
 
     @Test
