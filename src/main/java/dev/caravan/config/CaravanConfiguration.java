@@ -35,6 +35,7 @@ import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
 import dev.caravan.search.SearchHttp;
 import dev.caravan.search.SearchProviderRegistry;
+import dev.caravan.search.SearchBudget;
 import dev.caravan.search.Searcher;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -109,6 +110,11 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
         long maxEntries = props.longValue("research.cache.max-entries");
+        registry.bind("searchBudget", new SearchBudget(new SearchBudget.Limits(
+                props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
+                props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
+                props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits")),
+                report.outputDir().resolve(dailyCreditsFile(props)), clock));
         registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries), new UrlNormalizer()));
         registry.bind("pageCache", cache(ttlSeconds, maxEntries));
 
@@ -141,6 +147,16 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("rethrow", new Rethrow());
         LOG.info("watching {} for job files, reports to {}, SSRF guard {}", inputDir.toAbsolutePath(),
                 report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
+    }
+
+    /** The file name, inside the output folder, that keeps the day's search credits. */
+    private static String dailyCreditsFile(PropertyReader props) {
+        String name = props.string("research.budget.daily-credits-file").strip();
+        if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith("..")) {
+            throw PropertyReader.notAllowed("research.budget.daily-credits-file", name,
+                    "give a plain file name such as search-credits.json (it is kept in research.output.dir)");
+        }
+        return name;
     }
 
     /** The findings ranking, with the sentence-embedding model loaded now (about a second) unless it is "none". */

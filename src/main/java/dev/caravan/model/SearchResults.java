@@ -49,6 +49,16 @@ public record SearchResults(String provider, String answer, List<SearchHit> hits
         return new SearchResults("none", null, List.of(), false);
     }
 
+    /** A query that was not searched, with the reason (a budget was reached). */
+    public static SearchResults notSearched(String reason) {
+        return new SearchResults("not-searched", null, List.of(), false, List.of(reason));
+    }
+
+    /** True when the query was not searched because a budget was reached; the first note says which. */
+    public boolean wasNotSearched() {
+        return provider.equals("not-searched");
+    }
+
     public SearchResults asCached() {
         return new SearchResults(provider, answer, hits, true, notes);
     }

@@ -53,7 +53,9 @@ final class ReportMarkdown {
         out.append("- **Query:** ").append(oneLine(query.label())).append('\n');
         out.append("- **Ran:** ").append(TIME.format(ranAt)).append(" · job `").append(job.name()).append("`\n");
         out.append("- **Search:** ").append(searchLine()).append('\n');
-        for (String note : search.notes()) out.append("- **Search note:** ").append(oneLine(note)).append('\n');
+        if (!search.wasNotSearched()) {
+            for (String note : search.notes()) out.append("- **Search note:** ").append(oneLine(note)).append('\n');
+        }
         out.append("- **Sources:** ").append(numbers.size()).append(" fetched, ")
                 .append(pages.size() - numbers.size()).append(" not retrieved\n\n");
         keyFindings();
@@ -65,6 +67,7 @@ final class ReportMarkdown {
 
     private String searchLine() {
         if (!query.searches()) return "none (the job listed its pages)";
+        if (search.wasNotSearched()) return oneLine(search.notes().get(0));
         String line = search.providerLabel() + ", " + search.hits().size() + " result" + (search.hits().size() == 1 ? "" : "s");
         return search.cached() ? line + " (served from cache)" : line;
     }
@@ -151,7 +154,10 @@ final class ReportMarkdown {
             any = true;
             out.append("- <").append(p.task().url()).append("> — ").append(oneLine(p.page().reason())).append('\n');
         }
-        if (!any && pages.isEmpty() && query.searches()) {
+        if (!any && pages.isEmpty() && search.wasNotSearched()) {
+            out.append("_The query was not searched (").append(oneLine(search.notes().get(0)))
+                    .append("), so there was nothing to retrieve._\n");
+        } else if (!any && pages.isEmpty() && query.searches()) {
             out.append("_The search returned no results, so there was nothing to retrieve._\n");
         } else if (!any) {
             out.append("_Every URL was retrieved._\n");

@@ -39,22 +39,42 @@ public class Searcher {
         return query.providers().isEmpty() ? List.of(providers.defaultProvider()) : query.providers();
     }
 
+    /** Searches without a budget. */
     public SearchResults search(Query query) throws Exception {
+        return search(null, query);
+    }
+
+    /**
+     * Searches within a job's budget: when a call would go over it, the query is not searched and its results say
+     * which budget was reached. Cached answers cost nothing.
+     */
+    public SearchResults search(SearchBudget.Job budget, Query query) throws Exception {
         if (!query.searches()) return SearchResults.none();
         List<String> names = chosen(query);
         List<SearchResults> each = new ArrayList<>();
-        for (String name : names) each.add(withFallback(name, query));
+        try {
+            for (String name : names) each.add(withFallback(budget, name, query));
+        } catch (BudgetReached e) {
+            return SearchResults.notSearched(e.getMessage());
+        }
         return each.size() == 1 ? each.get(0) : merge(each);
     }
 
-    private SearchResults withFallback(String name, Query query) throws Exception {
+    /** A budget was reached before a call. */
+    private static final class BudgetReached extends RuntimeException {
+        BudgetReached(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private SearchResults withFallback(SearchBudget.Job budget, String name, Query query) throws Exception {
         List<String> chain = new ArrayList<>(new LinkedHashSet<>(concat(name, providers.fallback())));
         List<String> notes = new ArrayList<>();
         ProviderUnavailableException last = null;
         for (String candidate : chain) {
             SearchProvider provider = providers.provider(candidate);
             try {
-                SearchResults results = one(provider, query);
+                SearchResults results = one(budget, provider, query);
                 return results.withNotes(notes);
             } catch (ProviderUnavailableException e) {
                 last = e;
@@ -70,7 +90,7 @@ public class Searcher {
                 + "; and " + last.getMessage());
     }
 
-    private SearchResults one(SearchProvider provider, Query query) throws Exception {
+    private SearchResults one(SearchBudget.Job budget, SearchProvider provider, Query query) throws Exception {
         String unusable = provider.unusableReason();
         if (!unusable.isEmpty()) {
             throw new ProviderUnavailableException(provider.displayName() + " is not usable: " + unusable);
@@ -78,6 +98,10 @@ public class Searcher {
         SearchCall call = provider.request(query);
         Object cached = cache.getIfPresent(call.cacheKey());
         if (cached instanceof SearchResults hit) return hit.asCached();
+        if (budget != null) {
+            Optional<String> refused = budget.spend(call.credits());
+            if (refused.isPresent()) throw new BudgetReached(refused.get());
+        }
         SearchResults results = providers.call(call).unwrap();
         cache.put(call.cacheKey(), results);
         return results;

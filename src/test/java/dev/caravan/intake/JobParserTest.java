@@ -222,7 +222,7 @@ class JobParserTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             unknown option named   | {"queries": [{"query": "q", "depth": "basic"}]}                 | unknown option 'depth' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
-            unknown job key named  | {"queries": ["q"], "options": {}}                               | unknown option 'options' in the job; allowed: defaults, queries
+            unknown job key named  | {"queries": ["q"], "options": {}}                               | unknown option 'options' in the job; allowed: budget, defaults, queries
             unknown default named  | {"defaults": {"urls": ["https://a.org"]}, "queries": ["q"]}     | unknown option 'urls' in defaults; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
             max_results 500        | {"queries": [{"query": "q", "max_results": 500}]}               | max_results in query 1 must be a whole number from 0 to 20, got 500
             max_results negative   | {"queries": [{"query": "q", "max_results": -1}]}                | max_results in query 1 must be a whole number from 0 to 20, got -1
@@ -322,6 +322,23 @@ class JobParserTest {
             both keys         | {"queries": [{"query": "q", "provider": "brave", "providers": ["serper"]}]} | give provider or providers in query 1, not both
             """)
     void a_provider_that_does_not_exist_is_refused_naming_the_ones_that_do(String name, String json, String message) {
+        assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);
+    }
+
+    @Test
+    void a_job_may_set_its_own_search_budget() {
+        Job job = parse("job.json", "{\"budget\": {\"search_calls\": 2, \"credits\": 3}, \"queries\": [\"q\"]}");
+
+        assertThat(job.limits()).isEqualTo(new Job.Limits(2, 3));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            negative calls  | {"budget": {"search_calls": -1}, "queries": ["q"]} | search_calls in budget must be a whole number from 0 up, got -1
+            unknown key     | {"budget": {"pages": 3}, "queries": ["q"]}         | unknown option 'pages' in budget; allowed: credits, search_calls
+            not an object   | {"budget": 5, "queries": ["q"]}                    | 'budget' must be an object with search_calls and/or credits
+            """)
+    void a_bad_budget_is_refused_with_a_reason(String name, String json, String message) {
         assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);
     }
 }
