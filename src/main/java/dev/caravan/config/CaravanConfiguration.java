@@ -115,7 +115,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                 props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
                 props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits")),
                 report.outputDir().resolve(dailyCreditsFile(props)), clock));
-        registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries), new UrlNormalizer()));
+        registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
+                url -> new UrlNormalizer().normalize(url).orElse(url)));
         registry.bind("pageCache", cache(ttlSeconds, maxEntries));
 
         registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false));

@@ -1,7 +1,6 @@
 package dev.caravan.search;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import dev.caravan.fetch.UrlNormalizer;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
@@ -11,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Searches one query: with the provider(s) it asks for (else the default), each answer cached by the whole request,
@@ -26,12 +26,13 @@ public class Searcher {
 
     private final SearchProviderRegistry providers;
     private final Cache<Object, Object> cache;
-    private final UrlNormalizer normalizer;
+    private final UnaryOperator<String> normalise;
 
-    public Searcher(SearchProviderRegistry providers, Cache<Object, Object> cache, UrlNormalizer normalizer) {
+    /** @param normalise a URL as compared for de-duplication (the fetch stage's normaliser) */
+    public Searcher(SearchProviderRegistry providers, Cache<Object, Object> cache, UnaryOperator<String> normalise) {
         this.providers = providers;
         this.cache = cache;
-        this.normalizer = normalizer;
+        this.normalise = normalise;
     }
 
     /** The names this query searches with, in order. */
@@ -143,8 +144,7 @@ public class Searcher {
     }
 
     private String key(String url) {
-        Optional<String> normalised = normalizer.normalize(url);
-        return normalised.orElse(url);
+        return normalise.apply(url);
     }
 
     private static List<String> concat(String first, List<String> rest) {

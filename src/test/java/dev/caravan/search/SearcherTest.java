@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.caravan.fetch.UrlNormalizer;
 import dev.caravan.model.Job;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
@@ -62,7 +61,8 @@ class SearcherTest {
     private Searcher searcher(List<String> fallback, SearchProvider... providers) {
         var registry = new SearchProviderRegistry(List.of(providers), providers[0].name(), fallback,
                 new SearchProviderRegistry.BreakerSettings(10, 60));
-        return new Searcher(registry, Caffeine.newBuilder().build(), new UrlNormalizer());
+        return new Searcher(registry, Caffeine.newBuilder().build(),
+                url -> url.replaceAll("#.*$", ""));
     }
 
     @Test
