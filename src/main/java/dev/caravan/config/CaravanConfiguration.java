@@ -19,6 +19,7 @@ import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.pipeline.BoundedResponses;
+import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.pipeline.Rethrow;
@@ -113,7 +114,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("searchBudget", new SearchBudget(new SearchBudget.Limits(
                 props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
                 props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
-                props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits")),
+                props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits"),
+                props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
                 report.outputDir().resolve(dailyCreditsFile(props)), clock));
         registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
                 url -> new UrlNormalizer().normalize(url).orElse(url)));
@@ -130,7 +132,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         HostGate gate = HostGate.realTime();
         RobotsPolicy robots = new RobotsPolicy(transport, guard, gate, fetch, clock);
         registry.bind("fetchPlanner", new FetchPlanner(new UrlNormalizer()));
-        registry.bind("pageFetcher", new PageFetcher(transport, guard, robots, gate, fetch, clock));
+        registry.bind("pageFetcher", new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, gate, fetch, clock)));
         registry.bind("pageConverter", new PageConverter(new ContentExtractor(),
                 new PdfText(props.intValue("research.fetch.pdf-max-pages"))));
         registry.bind("pageStore", new PageStore(report));

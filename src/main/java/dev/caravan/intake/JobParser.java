@@ -29,7 +29,7 @@ import java.util.Set;
 public class JobParser {
 
     private static final Set<String> JOB_KEYS = Set.of("defaults", "queries", "budget");
-    private static final Set<String> BUDGET_KEYS = Set.of("search_calls", "credits");
+    private static final Set<String> BUDGET_KEYS = Set.of("search_calls", "credits", "pages");
     private static final Set<String> QUERY_KEYS = union(QueryOptions.OPTIONS, Set.of("query", "urls"));
 
     private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
@@ -60,13 +60,14 @@ public class JobParser {
         if (root == null || !root.isObject() || !root.has("queries") || !root.has("budget")) return Job.Limits.NONE;
         JsonNode budget = root.get("budget");
         if (!budget.isObject()) {
-            problems.add("'budget' must be an object with search_calls and/or credits");
+            problems.add("'budget' must be an object with search_calls, credits and/or pages");
             return Job.Limits.NONE;
         }
         Map<String, JsonNode> given = QueryOptions.readAll(budget, BUDGET_KEYS, "budget", problems);
         Integer calls = count(given.get("search_calls"), "search_calls", problems);
         Integer credits = count(given.get("credits"), "credits", problems);
-        return new Job.Limits(calls, credits);
+        Integer pages = count(given.get("pages"), "pages", problems);
+        return new Job.Limits(calls, credits, pages);
     }
 
     private static Integer count(JsonNode n, String name, Problems problems) {

@@ -18,9 +18,10 @@ public record Job(String name, List<Query> queries, String run, Limits limits) {
      *
      * @param searchCalls most search calls for this job
      * @param credits most search credits for this job
+     * @param pages most pages fetched for this job
      */
-    public record Limits(Integer searchCalls, Integer credits) {
-        public static final Limits NONE = new Limits(null, null);
+    public record Limits(Integer searchCalls, Integer credits, Integer pages) {
+        public static final Limits NONE = new Limits(null, null, null);
     }
 
     public Job {

@@ -21,7 +21,13 @@ public class SearchBudget {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The limits; a job may lower the per-job ones. */
-    public record Limits(int searchCallsPerJob, int creditsPerJob, int creditsPerDay) {}
+    public record Limits(int searchCallsPerJob, int creditsPerJob, int creditsPerDay, int pagesPerJob) {
+
+        /** Limits with no page budget to speak of. */
+        public Limits(int searchCallsPerJob, int creditsPerJob, int creditsPerDay) {
+            this(searchCallsPerJob, creditsPerJob, creditsPerDay, Integer.MAX_VALUE);
+        }
+    }
 
     private final Limits limits;
     private final Path dailyFile;
@@ -39,7 +45,8 @@ public class SearchBudget {
     /** A fresh budget for one run of a job: the configured limits, or the job's own when they are lower. */
     public Job forJob(dev.caravan.model.Job job) {
         dev.caravan.model.Job.Limits own = job == null ? dev.caravan.model.Job.Limits.NONE : job.limits();
-        return new Job(lower(limits.searchCallsPerJob(), own.searchCalls()), lower(limits.creditsPerJob(), own.credits()));
+        return new Job(lower(limits.searchCallsPerJob(), own.searchCalls()), lower(limits.creditsPerJob(), own.credits()),
+                lower(limits.pagesPerJob(), own.pages()));
     }
 
     private static int lower(int configured, Integer own) {
@@ -89,12 +96,26 @@ public class SearchBudget {
 
         private final int maxCalls;
         private final int maxCredits;
+        private final int maxPages;
         private int calls;
         private int credits;
+        private int pages;
 
-        Job(int maxCalls, int maxCredits) {
+        Job(int maxCalls, int maxCredits, int maxPages) {
             this.maxCalls = maxCalls;
             this.maxCredits = maxCredits;
+            this.maxPages = maxPages;
+        }
+
+        /** Takes one page fetch (pages reused from the cache are free), or says that the budget is reached. */
+        public Optional<String> takePage() {
+            synchronized (SearchBudget.this) {
+                if (pages + 1 > maxPages) {
+                    return Optional.of("not fetched: the budget of " + maxPages + " pages for this job was reached");
+                }
+                pages++;
+                return Optional.empty();
+            }
         }
 
         /** Takes one call costing {@code cost} credits, or says which budget is reached. */

@@ -329,14 +329,14 @@ class JobParserTest {
     void a_job_may_set_its_own_search_budget() {
         Job job = parse("job.json", "{\"budget\": {\"search_calls\": 2, \"credits\": 3}, \"queries\": [\"q\"]}");
 
-        assertThat(job.limits()).isEqualTo(new Job.Limits(2, 3));
+        assertThat(job.limits()).isEqualTo(new Job.Limits(2, 3, null));
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             negative calls  | {"budget": {"search_calls": -1}, "queries": ["q"]} | search_calls in budget must be a whole number from 0 up, got -1
-            unknown key     | {"budget": {"pages": 3}, "queries": ["q"]}         | unknown option 'pages' in budget; allowed: credits, search_calls
-            not an object   | {"budget": 5, "queries": ["q"]}                    | 'budget' must be an object with search_calls and/or credits
+            unknown key     | {"budget": {"sites": 3}, "queries": ["q"]}         | unknown option 'sites' in budget; allowed: credits, pages, search_calls
+            not an object   | {"budget": 5, "queries": ["q"]}                    | 'budget' must be an object with search_calls, credits and/or pages
             """)
     void a_bad_budget_is_refused_with_a_reason(String name, String json, String message) {
         assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);

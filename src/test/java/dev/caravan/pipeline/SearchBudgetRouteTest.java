@@ -36,4 +36,20 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
         assertThat(read(output().resolve("events.jsonl"))).contains("\"not_searched\"")
                 .contains("2 query(ies) not searched (budget reached)");
     }
+
+    @Test
+    void pages_over_the_jobs_page_budget_are_listed_as_not_retrieved_with_that_reason() throws Exception {
+        site.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
+        site.page("/p1", 200, "text/html", article("Page one", "The first page is fetched within the page budget."));
+        site.page("/p2", 200, "text/html", article("Page two", "The second page would go over the page budget."));
+
+        drop("pages.json", "{\"budget\": {\"pages\": 1}, \"queries\": [{\"urls\": [\"" + site.url("/p1") + "\", \""
+                + site.url("/p2") + "\"]}]}");
+
+        awaitMoved("processed", "pages.json", 1);
+        String md = read(list(output().resolve("pages"), ".md").get(0));
+        assertThat(md).contains("- **Sources:** 1 fetched, 1 not retrieved")
+                .contains("> — not fetched: the budget of 1 pages for this job was reached");
+        assertThat(site.requestsTo("/p1").size() + site.requestsTo("/p2").size()).isEqualTo(1);
+    }
 }

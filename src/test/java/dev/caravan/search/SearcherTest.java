@@ -119,7 +119,7 @@ class SearcherTest {
         Searcher s = searcher(List.of(), fake("a", null, "https://x.org/1"));
         SearchBudget budget = new SearchBudget(new SearchBudget.Limits(5, 100, 100), dir.resolve("credits.json"),
                 Clock.systemUTC());
-        SearchBudget.Job job = budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(2, null)));
+        SearchBudget.Job job = budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(2, null, null)));
 
         s.search(job, Query.of("one"));
         s.search(job, Query.of("two"));
@@ -165,7 +165,7 @@ class SearcherTest {
     void a_job_can_lower_the_configured_limits_but_not_raise_them() {
         SearchBudget budget = new SearchBudget(new SearchBudget.Limits(3, 100, 100), dir.resolve("c.json"), Clock.systemUTC());
 
-        SearchBudget.Job job = budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(50, null)));
+        SearchBudget.Job job = budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(50, null, null)));
         for (int i = 0; i < 3; i++) assertThat(job.spend(1)).isEmpty();
 
         assertThat(job.spend(1)).hasValue("not searched: the budget of 3 search calls for this job was reached");
