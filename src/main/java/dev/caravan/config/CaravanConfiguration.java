@@ -19,6 +19,7 @@ import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.pipeline.BoundedResponses;
+import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.pipeline.Rethrow;
@@ -33,7 +34,10 @@ import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
-import dev.caravan.search.TavilyClient;
+import dev.caravan.search.SearchHttp;
+import dev.caravan.search.SearchProviderRegistry;
+import dev.caravan.search.SearchBudget;
+import dev.caravan.search.Searcher;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,8 +61,6 @@ import org.apache.camel.spi.Registry;
 public class CaravanConfiguration implements CamelConfiguration {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("caravan");
-    /** The only place the Tavily key is read from (tests may set research.tavily.api-key instead). */
-    static final String TAVILY_KEY_VARIABLE = "TAVILY_API_KEY";
 
     @Override
     public void configure(CamelContext context) {
@@ -81,12 +83,6 @@ public class CaravanConfiguration implements CamelConfiguration {
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
         UrlGuard guard = new UrlGuard(guardSettings);
-        String tavilyUrl = props.string("research.tavily.base-url");
-        Verdict tavilyVerdict = guard.check(tavilyUrl);
-        if (tavilyVerdict.refused()) {
-            throw new IllegalArgumentException("research.tavily.base-url " + tavilyUrl + " is refused by the SSRF guard ("
-                    + tavilyVerdict.reason() + "); list its address in research.guard.allowed-addresses if it is trusted");
-        }
         HttpClientConnectionManager connections = connectionManager(guardSettings, fetch,
                 props.longValue("research.fetch.connect-timeout-ms"));
         for (String scheme : new String[] {"http", "https"}) {
@@ -107,17 +103,22 @@ public class CaravanConfiguration implements CamelConfiguration {
                 if (runtime.metricsEnabled()) LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
             }
         });
-        String tavilyKey = props.optional("research.tavily.api-key");
-        if (tavilyKey.isEmpty()) tavilyKey = System.getenv().getOrDefault(TAVILY_KEY_VARIABLE, "").strip();
-        SearchProviders.Status providers = SearchProviders.status(tavilyKey);
-        if (providers.usable()) LOG.info(providers.message());
-        else LOG.warn(providers.message());
-        registry.bind("tavily", new TavilyClient(tavilyUrl, tavilyKey));
+        SearchHttp searchHttp = new SearchHttp(connections, fetch.userAgent());
+        SearchProviderRegistry searchProviders = SearchProviders.build(props, System::getenv, guard, searchHttp.sender(),
+                runtime);
+        searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
         long maxEntries = props.longValue("research.cache.max-entries");
-        registry.bind("searchCache", cache(ttlSeconds, maxEntries));
+        registry.bind("searchBudget", new SearchBudget(new SearchBudget.Limits(
+                props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
+                props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
+                props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits"),
+                props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
+                report.outputDir().resolve(dailyCreditsFile(props)), clock));
+        registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
+                url -> new UrlNormalizer().normalize(url).orElse(url)));
         registry.bind("pageCache", cache(ttlSeconds, maxEntries));
 
         registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false));
@@ -131,7 +132,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         HostGate gate = HostGate.realTime();
         RobotsPolicy robots = new RobotsPolicy(transport, guard, gate, fetch, clock);
         registry.bind("fetchPlanner", new FetchPlanner(new UrlNormalizer()));
-        registry.bind("pageFetcher", new PageFetcher(transport, guard, robots, gate, fetch, clock));
+        registry.bind("pageFetcher", new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, gate, fetch, clock)));
         registry.bind("pageConverter", new PageConverter(new ContentExtractor(),
                 new PdfText(props.intValue("research.fetch.pdf-max-pages"))));
         registry.bind("pageStore", new PageStore(report));
@@ -149,6 +150,16 @@ public class CaravanConfiguration implements CamelConfiguration {
         registry.bind("rethrow", new Rethrow());
         LOG.info("watching {} for job files, reports to {}, SSRF guard {}", inputDir.toAbsolutePath(),
                 report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
+    }
+
+    /** The file name, inside the output folder, that keeps the day's search credits. */
+    private static String dailyCreditsFile(PropertyReader props) {
+        String name = props.string("research.budget.daily-credits-file").strip();
+        if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith("..")) {
+            throw PropertyReader.notAllowed("research.budget.daily-credits-file", name,
+                    "give a plain file name such as search-credits.json (it is kept in research.output.dir)");
+        }
+        return name;
     }
 
     /** The findings ranking, with the sentence-embedding model loaded now (about a second) unless it is "none". */

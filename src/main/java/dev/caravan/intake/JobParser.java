@@ -28,7 +28,8 @@ import java.util.Set;
  */
 public class JobParser {
 
-    private static final Set<String> JOB_KEYS = Set.of("defaults", "queries");
+    private static final Set<String> JOB_KEYS = Set.of("defaults", "queries", "budget");
+    private static final Set<String> BUDGET_KEYS = Set.of("search_calls", "credits", "pages");
     private static final Set<String> QUERY_KEYS = union(QueryOptions.OPTIONS, Set.of("query", "urls"));
 
     private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
@@ -42,14 +43,40 @@ public class JobParser {
         String name = ReportNames.jobName(fileName);
         String lower = fileName.toLowerCase(Locale.ROOT);
         List<Query> queries;
+        JsonNode root = null;
         Problems problems = new Problems();
         if (lower.endsWith(".txt")) queries = lines(text, problems);
-        else if (lower.endsWith(".json")) queries = structured(tree(json, text, "JSON"), problems);
-        else if (lower.endsWith(".yaml") || lower.endsWith(".yml")) queries = structured(tree(yaml, text, "YAML"), problems);
+        else if (lower.endsWith(".json")) queries = structured(root = tree(json, text, "JSON"), problems);
+        else if (lower.endsWith(".yaml") || lower.endsWith(".yml")) queries = structured(root = tree(yaml, text, "YAML"), problems);
         else throw new JobFormatException("unsupported job file type; use .txt, .json, .yaml or .yml");
+        Job.Limits limits = limits(root, problems);
         problems.throwIfAny();
         if (queries.isEmpty()) throw new JobFormatException("the job file holds no queries");
-        return new Job(name, queries);
+        return new Job(name, queries, null, limits);
+    }
+
+    /** The job's own {@code budget}: it may lower the configured search budgets. */
+    private static Job.Limits limits(JsonNode root, Problems problems) {
+        if (root == null || !root.isObject() || !root.has("queries") || !root.has("budget")) return Job.Limits.NONE;
+        JsonNode budget = root.get("budget");
+        if (!budget.isObject()) {
+            problems.add("'budget' must be an object with search_calls, credits and/or pages");
+            return Job.Limits.NONE;
+        }
+        Map<String, JsonNode> given = QueryOptions.readAll(budget, BUDGET_KEYS, "budget", problems);
+        Integer calls = count(given.get("search_calls"), "search_calls", problems);
+        Integer credits = count(given.get("credits"), "credits", problems);
+        Integer pages = count(given.get("pages"), "pages", problems);
+        return new Job.Limits(calls, credits, pages);
+    }
+
+    private static Integer count(JsonNode n, String name, Problems problems) {
+        if (n == null) return null;
+        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < 0) {
+            problems.add(name + " in budget must be a whole number from 0 up, got " + n);
+            return null;
+        }
+        return n.asInt();
     }
 
     private static String decode(byte[] content) {
@@ -155,6 +182,8 @@ public class JobParser {
         Map<String, JsonNode> own = QueryOptions.readAll(item, QUERY_KEYS, where, problems);
         Map<String, JsonNode> options = new java.util.LinkedHashMap<>(defaults);
         options.putAll(own);
+        if (own.containsKey("provider") && !own.containsKey("providers")) options.remove("providers");
+        if (own.containsKey("providers") && !own.containsKey("provider")) options.remove("provider");
         JsonNode text = options.remove("query");
         JsonNode urlNode = options.remove("urls");
         List<String> urls = problems.check(() -> QueryOptions.strings(urlNode, "urls", where));

@@ -2,6 +2,7 @@ package dev.caravan.intake;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.caravan.model.Query;
+import dev.caravan.search.SearchProviderRegistry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -14,7 +15,7 @@ final class QueryOptions {
 
     static final int MAX_QUERY_CHARS = 400;
     static final Set<String> OPTIONS = Set.of("max_results", "topic", "search_depth", "include_answer",
-            "include_domains", "exclude_domains", "time_range");
+            "include_domains", "exclude_domains", "time_range", "provider", "providers");
     private static final List<String> TOPICS = List.of("general", "news", "finance");
     private static final List<String> DEPTHS = List.of("basic", "advanced");
     private static final List<String> TIME_RANGES = List.of("day", "week", "month", "year", "d", "w", "m", "y");
@@ -57,7 +58,27 @@ final class QueryOptions {
                 bool(o.get("include_answer"), "include_answer", where),
                 strings(o.get("include_domains"), "include_domains", where),
                 strings(o.get("exclude_domains"), "exclude_domains", where),
-                choice(o.get("time_range"), "time_range", TIME_RANGES, where), urls);
+                choice(o.get("time_range"), "time_range", TIME_RANGES, where), urls, providers(o, where));
+    }
+
+    private static List<String> providers(Map<String, JsonNode> o, String where) {
+        JsonNode one = o.get("provider");
+        JsonNode many = o.get("providers");
+        if (one != null && many != null) {
+            throw new JobFormatException("give provider or providers in " + where + ", not both");
+        }
+        List<String> names = one != null ? List.of(choice(one, "provider", SearchProviderRegistry.NAMES, where))
+                : strings(many, "providers", where);
+        for (String name : names) {
+            if (!SearchProviderRegistry.NAMES.contains(name)) {
+                throw new JobFormatException("providers in " + where + " must be among "
+                        + String.join(", ", SearchProviderRegistry.NAMES) + ", got \"" + name + "\"");
+            }
+        }
+        if (names.stream().distinct().count() != names.size()) {
+            throw new JobFormatException("providers in " + where + " names a provider twice: " + String.join(", ", names));
+        }
+        return names;
     }
 
     static Boolean checkText(String text, String where) {

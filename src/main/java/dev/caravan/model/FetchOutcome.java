@@ -8,6 +8,7 @@ public enum FetchOutcome {
     CRAWL_DELAY_TOO_LONG(FetchStatus.SKIPPED),
     BLOCKED(FetchStatus.SKIPPED),
     INVALID_URL(FetchStatus.SKIPPED),
+    BUDGET_REACHED(FetchStatus.SKIPPED),
     HTTP_ERROR(FetchStatus.FAILED),
     TIMEOUT(FetchStatus.FAILED),
     TOO_LARGE(FetchStatus.FAILED),

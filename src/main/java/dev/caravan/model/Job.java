@@ -11,11 +11,27 @@ import java.util.Objects;
  * @param run the run's label for scheduled jobs (e.g. {@code 2026-11-22T0200}), so each run keeps its own reports;
  *     null for jobs dropped into the input folder
  */
-public record Job(String name, List<Query> queries, String run) {
+public record Job(String name, List<Query> queries, String run, Limits limits) {
+
+    /**
+     * What the job itself allows searching to spend; it can only lower the configured budgets. Null: not set.
+     *
+     * @param searchCalls most search calls for this job
+     * @param credits most search credits for this job
+     * @param pages most pages fetched for this job
+     */
+    public record Limits(Integer searchCalls, Integer credits, Integer pages) {
+        public static final Limits NONE = new Limits(null, null, null);
+    }
 
     public Job {
         Objects.requireNonNull(name, "name");
         queries = List.copyOf(queries);
+        limits = limits == null ? Limits.NONE : limits;
+    }
+
+    public Job(String name, List<Query> queries, String run) {
+        this(name, queries, run, Limits.NONE);
     }
 
     public Job(String name, List<Query> queries) {
@@ -24,7 +40,7 @@ public record Job(String name, List<Query> queries, String run) {
 
     /** The same job as one dated run of a schedule. */
     public Job asRun(String runLabel) {
-        return new Job(name, queries, runLabel);
+        return new Job(name, queries, runLabel, limits);
     }
 
     /** The job's folder under the output folder: {@code <name>} or {@code <name>/<run>}. */

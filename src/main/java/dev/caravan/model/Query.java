@@ -15,6 +15,8 @@ import java.util.List;
  * @param excludeDomains never search these domains
  * @param timeRange day, week, month, year (or d, w, m, y)
  * @param urls pages to fetch in addition to, or instead of, the search results
+ * @param providers the search providers to ask, in order; empty for the configured default. With several, their
+ *     results are merged
  */
 public record Query(
         String text,
@@ -25,12 +27,27 @@ public record Query(
         List<String> includeDomains,
         List<String> excludeDomains,
         String timeRange,
-        List<String> urls) {
+        List<String> urls,
+        List<String> providers) {
 
     public Query {
         includeDomains = includeDomains == null ? List.of() : List.copyOf(includeDomains);
         excludeDomains = excludeDomains == null ? List.of() : List.copyOf(excludeDomains);
         urls = urls == null ? List.of() : List.copyOf(urls);
+        providers = providers == null ? List.of() : List.copyOf(providers);
+    }
+
+    /** A query for the configured default provider. */
+    public Query(String text, Integer maxResults, String topic, String searchDepth, Boolean includeAnswer,
+            List<String> includeDomains, List<String> excludeDomains, String timeRange, List<String> urls) {
+        this(text, maxResults, topic, searchDepth, includeAnswer, includeDomains, excludeDomains, timeRange, urls,
+                List.of());
+    }
+
+    /** The same query for other providers. */
+    public Query withProviders(List<String> names) {
+        return new Query(text, maxResults, topic, searchDepth, includeAnswer, includeDomains, excludeDomains, timeRange,
+                urls, names);
     }
 
     public static Query of(String text) {

@@ -15,6 +15,7 @@ final class JobTally {
     private final AtomicInteger fetched = new AtomicInteger();
     private final AtomicInteger searchCalls = new AtomicInteger();
     private final AtomicInteger cacheHits = new AtomicInteger();
+    private final AtomicInteger notSearched = new AtomicInteger();
     private final Map<String, Integer> failedByReason = new TreeMap<>();
 
     JobTally(Instant started) {
@@ -27,6 +28,10 @@ final class JobTally {
 
     void search(boolean cached) {
         if (cached) cacheHits.incrementAndGet(); else searchCalls.incrementAndGet();
+    }
+
+    void notSearched() {
+        notSearched.incrementAndGet();
     }
 
     void page(String outcome, boolean cached) {
@@ -47,7 +52,8 @@ final class JobTally {
                     .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
         }
         return queries + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
-                + searchCalls + " Tavily call(s), " + cacheHits + " cache hit(s), took "
+                + searchCalls + " search call(s), " + cacheHits + " cache hit(s), "
+                + (notSearched.get() > 0 ? notSearched + " query(ies) not searched (budget reached), " : "") + "took "
                 + Duration.between(started, now).toMillis() / 1000.0 + " s";
     }
 }

@@ -37,6 +37,11 @@ final class PipelineMetrics {
         else Counter.builder("caravan.tavily.calls").description("Searches sent to Tavily").register(registry).increment();
     }
 
+    void notSearched() {
+        Counter.builder("caravan.search.not.searched").description("Queries not searched because a budget was reached")
+                .register(registry).increment();
+    }
+
     void jobFileFailed() {
         error("job_file");
     }

@@ -99,14 +99,28 @@ public class Progress {
 
     public void searchStarted(Job job, Query query) {
         tally(job).query();
-        emit("search_started", job, Map.of("query", query.label()));
+        if (query.searches()) emit("search_started", job, Map.of("query", query.label()));
     }
 
     public void searchFinished(Job job, Query query, SearchResults results) {
+        if (!query.searches()) return; // a query that only lists pages is not a search
+        if (results.wasNotSearched()) {
+            tally(job).notSearched();
+            metrics.notSearched();
+            emit("search_finished", job, Map.of("query", query.label(), "not_searched", results.notes().get(0)));
+            return;
+        }
         tally(job).search(results.cached());
         metrics.search(results.cached());
-        emit("search_finished", job, Map.of("query", query.label(), "results", results.hits().size(),
-                "cached", results.cached()));
+        emit("search_finished", job, Map.of("query", query.label(), "provider", results.provider(),
+                "results", results.hits().size(), "cached", results.cached()));
+    }
+
+    /** The log line's words for a query's search: what it returned, that it was not searched, or that it is no search. */
+    public String searchLine(Query query, SearchResults results) {
+        if (!query.searches()) return "no search (the query lists its pages)";
+        if (results.wasNotSearched()) return results.notes().get(0);
+        return results.providerLabel() + ": " + results.hits().size() + " search result(s) (cached: " + results.cached() + ")";
     }
 
     public void searchFailed(Job job, Query query, Throwable failure) {

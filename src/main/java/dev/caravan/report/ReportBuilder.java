@@ -75,6 +75,8 @@ public class ReportBuilder {
         s.put("cached", search.cached());
         s.put("results", search.hits().size());
         s.put("answer", search.answer());
+        ArrayNode notes = s.putArray("notes");
+        search.notes().forEach(notes::add);
         ArrayNode sources = root.putArray("sources");
         for (PageResult p : pages) {
             FetchedPage page = p.page();
@@ -92,6 +94,12 @@ public class ReportBuilder {
             n.put("fetched_at", page.fetchedAt() == null ? null : page.fetchedAt().toString());
             n.put("outcome", page.outcome().name().toLowerCase());
             n.put("from", p.task().origin());
+            if (p.task().hit() != null && !p.task().hit().foundBy().isEmpty()) {
+                ArrayNode foundBy = n.putArray("found_by");
+                for (var rank : p.task().hit().foundBy()) {
+                    foundBy.addObject().put("provider", rank.provider()).put("rank", rank.rank());
+                }
+            }
             n.put("cached", p.fromCache());
             n.put("canonical_url", page.metadata().canonicalUrl());
             n.put("site_name", page.metadata().siteName());

@@ -53,6 +53,9 @@ final class ReportMarkdown {
         out.append("- **Query:** ").append(oneLine(query.label())).append('\n');
         out.append("- **Ran:** ").append(TIME.format(ranAt)).append(" · job `").append(job.name()).append("`\n");
         out.append("- **Search:** ").append(searchLine()).append('\n');
+        if (!search.wasNotSearched()) {
+            for (String note : search.notes()) out.append("- **Search note:** ").append(oneLine(note)).append('\n');
+        }
         out.append("- **Sources:** ").append(numbers.size()).append(" fetched, ")
                 .append(pages.size() - numbers.size()).append(" not retrieved\n\n");
         keyFindings();
@@ -64,7 +67,8 @@ final class ReportMarkdown {
 
     private String searchLine() {
         if (!query.searches()) return "none (the job listed its pages)";
-        String line = "Tavily, " + search.hits().size() + " result" + (search.hits().size() == 1 ? "" : "s");
+        if (search.wasNotSearched()) return oneLine(search.notes().get(0));
+        String line = search.providerLabel() + ", " + search.hits().size() + " result" + (search.hits().size() == 1 ? "" : "s");
         return search.cached() ? line + " (served from cache)" : line;
     }
 
@@ -84,10 +88,11 @@ final class ReportMarkdown {
     }
 
     private void answer() {
-        if (!query.wantsAnswer()) return;
-        out.append("## Tavily's answer (provider-generated, not checked against the sources)\n\n");
+        if (!query.searches() || !query.wantsAnswer()) return;
+        out.append("## ").append(search.providerLabel())
+                .append("'s answer (provider-generated, not checked against the sources)\n\n");
         String answer = search.answer();
-        out.append(answer == null || answer.isBlank() ? "_Tavily returned no answer._"
+        out.append(answer == null || answer.isBlank() ? "_" + search.providerLabel() + " returned no answer._"
                 : "> " + answer.strip().replace("\n", "\n> ")).append("\n\n");
     }
 
@@ -149,7 +154,14 @@ final class ReportMarkdown {
             any = true;
             out.append("- <").append(p.task().url()).append("> — ").append(oneLine(p.page().reason())).append('\n');
         }
-        if (!any) out.append("_Every URL was retrieved._\n");
+        if (!any && pages.isEmpty() && search.wasNotSearched()) {
+            out.append("_The query was not searched (").append(oneLine(search.notes().get(0)))
+                    .append("), so there was nothing to retrieve._\n");
+        } else if (!any && pages.isEmpty() && query.searches()) {
+            out.append("_The search returned no results, so there was nothing to retrieve._\n");
+        } else if (!any) {
+            out.append("_Every URL was retrieved._\n");
+        }
     }
 
     /** A source's excerpt: its most relevant passage for the query when it has one, else its opening text. */

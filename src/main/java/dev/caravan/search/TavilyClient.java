@@ -8,30 +8,65 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
-import dev.caravan.model.RetryAfter;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds Tavily {@code POST /search} requests and reads its answers, mapping error statuses to messages a user can
- * act on. The HTTP call itself is made by the search route through camel-http. The API key is only ever put in the
- * Authorization header, never in messages. Thread-safe.
+ * The Tavily provider: builds {@code POST /search} requests, sends them, and reads its answers, mapping error
+ * statuses to messages a user can act on. The API key is only ever put in the Authorization header, never in
+ * messages. Thread-safe.
  */
-public class TavilyClient {
+public class TavilyClient implements SearchProvider {
 
+    /** The environment variable the key is read from. */
+    public static final String KEY_VARIABLE = "TAVILY_API_KEY";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final long MAX_RETRY_AFTER_MS = 120_000;
 
     private final String baseUrl;
     private final String apiKey;
+    private final long timeoutMs;
+    private final SearchHttp.Sender http;
 
+    /** A client that only builds requests and reads answers (no sender). */
     public TavilyClient(String baseUrl, String apiKey) {
-        this.baseUrl = baseUrl;
-        this.apiKey = apiKey == null ? "" : apiKey.strip();
+        this(baseUrl, apiKey, 30_000, null);
     }
 
-    public TavilyRequest request(Query query) {
+    public TavilyClient(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http) {
+        this.baseUrl = baseUrl;
+        this.apiKey = apiKey == null ? "" : apiKey.strip();
+        this.timeoutMs = timeoutMs;
+        this.http = http;
+    }
+
+    @Override
+    public String name() {
+        return "tavily";
+    }
+
+    @Override
+    public String displayName() {
+        return "Tavily";
+    }
+
+    @Override
+    public String unusableReason() {
+        return apiKey.isEmpty() ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set" : "";
+    }
+
+    @Override
+    public SearchReply send(SearchCall call) throws java.io.IOException {
+        if (apiKey.isEmpty()) {
+            return new SearchReply(null, new ProviderUnavailableException(KEY_VARIABLE
+                    + " is not set: export it in the environment and drop the job again"));
+        }
+        SearchHttp.Answer answer = http.send("POST", call.url(),
+                java.util.Map.of("Authorization", "Bearer " + apiKey, "Accept", "application/json"), call.body(), timeoutMs);
+        return response(answer.status(), answer.retryAfter(), answer.body());
+    }
+
+    @Override
+    public SearchCall request(Query query) {
         ObjectNode body = JSON.createObjectNode();
         body.put("query", query.text());
         if (query.maxResults() != null) body.put("max_results", query.maxResults());
@@ -42,20 +77,9 @@ public class TavilyClient {
         if (!query.excludeDomains().isEmpty()) strings(body.putArray("exclude_domains"), query.excludeDomains());
         if (query.timeRange() != null) body.put("time_range", query.timeRange());
         String json = body.toString();
-        return new TavilyRequest(json, "tavily " + baseUrl + " " + json);
-    }
-
-    /** The results of a reply, or throws its terminal failure (outside the circuit breaker). */
-    public SearchResults unwrap(SearchReply reply) {
-        return reply.unwrap();
-    }
-
-    /** The Authorization header value; fails fast, before any call, when no key is configured. */
-    public String authorization() {
-        if (apiKey.isEmpty()) {
-            throw new SearchException("TAVILY_API_KEY is not set: export it in the environment and drop the job again");
-        }
-        return "Bearer " + apiKey;
+        int credits = "advanced".equals(query.searchDepth()) ? 2 : 1;
+        return new SearchCall(name(), "POST", baseUrl + "/search", json, "tavily " + baseUrl + " " + json, credits,
+                java.util.List.of());
     }
 
     /**
@@ -80,11 +104,11 @@ public class TavilyClient {
 
     private static SearchException failure(int code, String retryAfter, String detail) {
         return switch (code) {
-            case 401 -> new SearchException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
+            case 401 -> new ProviderUnavailableException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
                     + "invalid. Fix it and drop the job again.");
-            case 432 -> new SearchException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
+            case 432 -> new ProviderUnavailableException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
                     + "plan or wait for the quota to reset, then drop the job again.");
-            case 433 -> new SearchException("Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
+            case 433 -> new ProviderUnavailableException("Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
                     + "the Tavily dashboard, then drop the job again.");
             case 400 -> new SearchException("Tavily refused the request (HTTP 400)" + detail);
             case 403 -> new SearchException("Tavily refused access (HTTP 403)" + detail);
@@ -104,7 +128,7 @@ public class TavilyClient {
                 String url = r.path("url").asText("");
                 if (url.isBlank()) continue;
                 hits.add(new SearchHit(url, r.path("title").asText(""), r.path("content").asText(""),
-                        r.path("score").asDouble(0), r.hasNonNull("published_date") ? r.get("published_date").asText() : null));
+                        r.path("score").asDouble(0), r.hasNonNull("published_date") ? r.get("published_date").asText() : null).rankedBy("tavily", hits.size() + 1));
             }
             String answer = root.hasNonNull("answer") ? root.get("answer").asText() : null;
             return new SearchResults("tavily", answer, hits, false);
@@ -126,7 +150,7 @@ public class TavilyClient {
 
     /** Retry-After in seconds or as an HTTP date, capped at two minutes; -1 when absent or unreadable. */
     static long retryAfterMs(String header) {
-        return RetryAfter.parse(header, Instant.now()).map(d -> Math.min(MAX_RETRY_AFTER_MS, d.toMillis())).orElse(-1L);
+        return ProviderErrors.retryAfterMs(header);
     }
 
     private static void strings(ArrayNode array, List<String> values) {

@@ -221,9 +221,9 @@ class JobParserTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown option named   | {"queries": [{"query": "q", "depth": "basic"}]}                 | unknown option 'depth' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, query, search_depth, time_range, topic, urls
-            unknown job key named  | {"queries": ["q"], "options": {}}                               | unknown option 'options' in the job; allowed: defaults, queries
-            unknown default named  | {"defaults": {"urls": ["https://a.org"]}, "queries": ["q"]}     | unknown option 'urls' in defaults; allowed: exclude_domains, include_answer, include_domains, max_results, search_depth, time_range, topic
+            unknown option named   | {"queries": [{"query": "q", "depth": "basic"}]}                 | unknown option 'depth' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            unknown job key named  | {"queries": ["q"], "options": {}}                               | unknown option 'options' in the job; allowed: budget, defaults, queries
+            unknown default named  | {"defaults": {"urls": ["https://a.org"]}, "queries": ["q"]}     | unknown option 'urls' in defaults; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
             max_results 500        | {"queries": [{"query": "q", "max_results": 500}]}               | max_results in query 1 must be a whole number from 0 to 20, got 500
             max_results negative   | {"queries": [{"query": "q", "max_results": -1}]}                | max_results in query 1 must be a whole number from 0 to 20, got -1
             max_results fraction   | {"queries": [{"query": "q", "max_results": 2.5}]}               | max_results in query 1 must be a whole number from 0 to 20, got 2.5
@@ -253,7 +253,7 @@ class JobParserTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             topic sports      | queries:\\n  - query: q\\n    topic: sports          | topic in query 1 must be one of general, news, finance, got "sports"
-            unknown option    | queries:\\n  - query: q\\n    maxResults: 3          | unknown option 'maxResults' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, query, search_depth, time_range, topic, urls
+            unknown option    | queries:\\n  - query: q\\n    maxResults: 3          | unknown option 'maxResults' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
             answer not bool   | defaults:\\n  include_answer: maybe\\nqueries: [q]  | include_answer in defaults must be true or false, got "maybe"
             max_results 500   | - query: q\\n  max_results: 500                     | max_results in query 1 must be a whole number from 0 to 20, got 500
             """)
@@ -300,5 +300,45 @@ class JobParserTest {
         String content = fileName.toLowerCase().endsWith(".txt") ? "a query" : "[\"a query\"]";
 
         assertThat(parse(fileName, content).name()).isEqualTo(name);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            nothing named                  | {"queries": ["q"]}                                                          | []
+            one provider                   | {"queries": [{"query": "q", "provider": "serper"}]}                         | [serper]
+            several providers              | {"queries": [{"query": "q", "providers": ["brave", "searxng"]}]}            | [brave, searxng]
+            the job's default              | {"defaults": {"provider": "searxng"}, "queries": ["q"]}                     | [searxng]
+            a query overrides the default  | {"defaults": {"provider": "searxng"}, "queries": [{"query": "q", "providers": ["tavily", "brave"]}]} | [tavily, brave]
+            """)
+    void a_query_names_the_providers_it_searches_with(String name, String json, String providers) {
+        assertThat(parse("job.json", json).queries().get(0).providers().toString()).isEqualTo(providers);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown provider  | {"queries": [{"query": "q", "provider": "google"}]}                    | provider in query 1 must be one of tavily, serper, brave, searxng, got "google"
+            unknown in list   | {"queries": [{"query": "q", "providers": ["serper", "bing"]}]}         | providers in query 1 must be among tavily, serper, brave, searxng, got "bing"
+            named twice       | {"queries": [{"query": "q", "providers": ["serper", "serper"]}]}       | providers in query 1 names a provider twice: serper, serper
+            both keys         | {"queries": [{"query": "q", "provider": "brave", "providers": ["serper"]}]} | give provider or providers in query 1, not both
+            """)
+    void a_provider_that_does_not_exist_is_refused_naming_the_ones_that_do(String name, String json, String message) {
+        assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);
+    }
+
+    @Test
+    void a_job_may_set_its_own_search_budget() {
+        Job job = parse("job.json", "{\"budget\": {\"search_calls\": 2, \"credits\": 3}, \"queries\": [\"q\"]}");
+
+        assertThat(job.limits()).isEqualTo(new Job.Limits(2, 3, null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            negative calls  | {"budget": {"search_calls": -1}, "queries": ["q"]} | search_calls in budget must be a whole number from 0 up, got -1
+            unknown key     | {"budget": {"sites": 3}, "queries": ["q"]}         | unknown option 'sites' in budget; allowed: credits, pages, search_calls
+            not an object   | {"budget": 5, "queries": ["q"]}                    | 'budget' must be an object with search_calls, credits and/or pages
+            """)
+    void a_bad_budget_is_refused_with_a_reason(String name, String json, String message) {
+        assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);
     }
 }

@@ -51,7 +51,7 @@ class EventsLogRouteTest extends PipelineTestSupport {
         JsonNode finished = first(events, "job_finished");
         assertThat(finished.path("ok").asBoolean()).isTrue();
         assertThat(finished.path("summary").asText()).contains("1 page(s) fetched").contains("http_error 1")
-                .contains("1 Tavily call(s)");
+                .contains("1 search call(s)");
     }
 
     @Test

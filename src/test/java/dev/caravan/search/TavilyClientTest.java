@@ -42,7 +42,7 @@ class TavilyClientTest {
 
     @Test
     void a_query_without_options_sends_only_the_query_text() throws Exception {
-        TavilyRequest request = client.request(Query.of("solar efficiency"));
+        SearchCall request = client.request(Query.of("solar efficiency"));
 
         assertThat(json(request.json())).isEqualTo(json("{\"query\": \"solar efficiency\"}"));
     }
@@ -104,24 +104,48 @@ class TavilyClientTest {
 
     @Test
     void the_key_is_in_neither_the_request_body_nor_the_cache_key() {
-        TavilyRequest request = client.request(FULL);
+        SearchCall request = client.request(FULL);
 
         assertThat(request.json()).doesNotContain(KEY);
         assertThat(request.cacheKey()).doesNotContain(KEY);
     }
 
     @Test
-    void the_authorization_header_carries_the_stripped_key() {
-        assertThat(new TavilyClient("u", "  " + KEY + "\n").authorization()).isEqualTo("Bearer " + KEY);
+    void the_call_carries_the_stripped_key_in_the_authorization_header_only() throws Exception {
+        java.util.Map<String, String> sent = new java.util.HashMap<>();
+        String[] sentBody = new String[1];
+        TavilyClient keyed = new TavilyClient("https://api.tavily.com", "  " + KEY + "\n", 1000, (method, url, headers, body, timeout) -> {
+            sent.putAll(headers);
+            sentBody[0] = method + " " + url + " " + body;
+            return new SearchHttp.Answer(200, null, "{\"results\":[]}");
+        });
+
+        keyed.send(keyed.request(FULL));
+
+        assertThat(sent).containsEntry("Authorization", "Bearer " + KEY);
+        assertThat(sentBody[0]).startsWith("POST https://api.tavily.com/search {").doesNotContain(KEY);
     }
 
     @ParameterizedTest
     @NullSource
     @ValueSource(strings = {"", "   "})
-    void without_a_key_authorization_fails_fast_saying_what_to_do(String key) {
-        assertThatThrownBy(() -> new TavilyClient("https://api.tavily.com/search", key).authorization())
-                .isExactlyInstanceOf(SearchException.class)
+    void without_a_key_the_call_fails_without_being_sent_saying_what_to_do(String key) throws Exception {
+        TavilyClient keyless = new TavilyClient("https://api.tavily.com", key, 1000, (method, url, headers, body, timeout) -> {
+            throw new AssertionError("nothing may be sent without a key");
+        });
+
+        assertThat(keyless.unusableReason()).contains("TAVILY_API_KEY");
+        assertThatThrownBy(() -> keyless.send(keyless.request(FULL)).unwrap())
+                .isExactlyInstanceOf(ProviderUnavailableException.class)
                 .hasMessage("TAVILY_API_KEY is not set: export it in the environment and drop the job again");
+    }
+
+    @ParameterizedTest(name = "search_depth {0} costs {1} credit(s)")
+    @CsvSource(nullValues = "null", value = {"null, 1", "basic, 1", "fast, 1", "advanced, 2"})
+    void advanced_depth_costs_two_credits(String depth, int credits) {
+        Query q = new Query("q", null, null, depth, null, null, null, null, null);
+
+        assertThat(client.request(q).credits()).isEqualTo(credits);
     }
 
     @Test
@@ -140,8 +164,8 @@ class TavilyClientTest {
         assertThat(results.cached()).isFalse();
         assertThat(results.answer()).isEqualTo("Heat pumps work down to -25 C.");
         assertThat(results.hits()).containsExactly(
-                new SearchHit("https://a.example/1", "One", "first snippet", 0.91, "2025-11-02"),
-                new SearchHit("https://b.example/2", "Two", "second snippet", 0.5, null));
+                new SearchHit("https://a.example/1", "One", "first snippet", 0.91, "2025-11-02").rankedBy("tavily", 1),
+                new SearchHit("https://b.example/2", "Two", "second snippet", 0.5, null).rankedBy("tavily", 2));
     }
 
     @Test
@@ -176,7 +200,9 @@ class TavilyClientTest {
         Throwable error = catchThrowable(() ->
                 results(status, "30", "{\"detail\": {\"error\": \"Invalid topic 'sports'\"}}"));
 
-        assertThat(error).isExactlyInstanceOf(SearchException.class).hasMessage(message);
+        assertThat(error).isInstanceOf(SearchException.class).hasMessage(message);
+        boolean providerUnusable = status == 401 || status == 432 || status == 433;
+        assertThat(error instanceof ProviderUnavailableException).as("a fallback may be tried").isEqualTo(providerUnusable);
     }
 
     @Test
@@ -254,7 +280,8 @@ class TavilyClientTest {
 
     @Test
     void the_missing_key_message_reveals_no_key() {
-        Throwable error = catchThrowable(() -> new TavilyClient("u", "").authorization());
+        TavilyClient keyless = new TavilyClient("u", "");
+        Throwable error = catchThrowable(() -> keyless.send(keyless.request(FULL)).unwrap());
 
         assertThat(error.getMessage()).doesNotContain("Bearer");
     }

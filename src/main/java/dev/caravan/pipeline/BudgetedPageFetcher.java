@@ -1,0 +1,31 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.fetch.PageFetcher;
+import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchResponse;
+import dev.caravan.search.SearchBudget;
+import java.util.Optional;
+
+/**
+ * Fetches a page unless the job's page budget is reached; then the page is not fetched and says why, so it is listed
+ * under Not retrieved with that reason. Thread-safe.
+ */
+public class BudgetedPageFetcher {
+
+    private final PageFetcher fetcher;
+
+    public BudgetedPageFetcher(PageFetcher fetcher) {
+        this.fetcher = fetcher;
+    }
+
+    public FetchResponse fetch(String url) {
+        return fetcher.fetch(url);
+    }
+
+    /** @param budget the job's budget; null fetches without one */
+    public FetchResponse fetch(SearchBudget.Job budget, String url) {
+        Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
+        if (refused.isPresent()) return FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null);
+        return fetcher.fetch(url);
+    }
+}
