@@ -112,8 +112,8 @@ public final class ResearchBenchmark {
         }
         double[] sorted = rankMs.clone();
         Arrays.sort(sorted);
-        System.out.printf(Locale.ROOT, "model: %s; load %.0f ms; heap after load +%d MB; process memory (RSS, heap and"
-                        + " native) after load +%d MB%n", props.string("research.report.model"), loadMs,
+        System.out.printf(Locale.ROOT, "model: %s; load %.0f ms; heap after load %+d MB; process memory (RSS, heap and"
+                        + " native) after load %+d MB%n", props.string("research.report.model"), loadMs,
                 modelHeap / (1024 * 1024), modelRss / 1024);
         System.out.printf(Locale.ROOT, "%d queries, %d pages converted of %d; ranking per query (both passes and the"
                         + " report): median %.0f ms, slowest %.0f ms (first query, cold: %.0f ms)%n",
