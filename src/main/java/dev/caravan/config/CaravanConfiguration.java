@@ -7,7 +7,7 @@ import dev.caravan.extract.PageConverter;
 import dev.caravan.extract.PdfText;
 import dev.caravan.fetch.FetchPlanner;
 import dev.caravan.fetch.FetchSettings;
-import dev.caravan.fetch.HostGate;
+import dev.caravan.fetch.FetchScheduler;
 import dev.caravan.fetch.PageFetcher;
 import dev.caravan.fetch.RobotsPolicy;
 import dev.caravan.fetch.UrlNormalizer;
@@ -22,7 +22,11 @@ import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
-import dev.caravan.pipeline.Rethrow;
+import dev.caravan.pipeline.Faults;
+import dev.caravan.pipeline.JobSteps;
+import dev.caravan.pipeline.PageSteps;
+import dev.caravan.pipeline.QuerySteps;
+import dev.caravan.messaging.MessageJobs;
 import dev.caravan.progress.Progress;
 import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.PassageRanker;
@@ -78,8 +82,6 @@ public class CaravanConfiguration implements CamelConfiguration {
         int swept = AtomicFiles.sweepTempFiles(report.outputDir());
         if (swept > 0) LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
 
-        registry.bind("jobReader", new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock));
-        registry.bind("jobFailures", new JobFailures(inputDir.resolve(runtime.failedDir()), clock));
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
         UrlGuard guard = new UrlGuard(guardSettings);
@@ -111,43 +113,68 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
         long maxEntries = props.longValue("research.cache.max-entries");
-        registry.bind("searchBudget", new SearchBudget(new SearchBudget.Limits(
+        SearchBudget budgets = new SearchBudget(new SearchBudget.Limits(
                 props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
                 props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
                 props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits"),
                 props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
-                report.outputDir().resolve(dailyCreditsFile(props)), clock));
-        registry.bind("searcher", new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
-                url -> new UrlNormalizer().normalize(url).orElse(url)));
-        registry.bind("pageCache", cache(ttlSeconds, maxEntries));
+                report.outputDir().resolve(dailyCreditsFile(props)), clock);
+        Searcher searcher = new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
+                url -> new UrlNormalizer().normalize(url).orElse(url));
 
         registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false));
         registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs(), true));
-        int poolSize = props.intValue("research.fetch.pool-size");
-        if (poolSize < 1) throw new IllegalArgumentException("research.fetch.pool-size must be at least 1, got " + poolSize);
-        context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("fetchPool")
-                .poolSize(poolSize).maxPoolSize(poolSize).maxQueueSize(-1).build());
+        int fetchThreads = props.intIn("research.fetch.pool-size", 1, 1000, "threads");
+        int queryThreads = props.intIn("research.jobs.parallel-queries", 1, 1000, "queries");
+        int cores = Runtime.getRuntime().availableProcessors();
+        // queries block only while they search: their pages wait for the scheduler without holding a thread
+        context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("queryPool")
+                .poolSize(queryThreads).maxPoolSize(queryThreads).maxQueueSize(-1).build());
+        // pages are handed out and converted here; conversion is CPU work, so one thread per core is enough
+        context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("pagePool")
+                .poolSize(cores).maxPoolSize(cores).maxQueueSize(-1).build());
+        java.util.concurrent.ExecutorService pageWork = context.getExecutorServiceManager()
+                .newThreadPool(this, "pageWork", cores, cores);
+        FetchScheduler scheduler = FetchScheduler.start(fetchThreads,
+                props.doubleIn("research.fetch.slow-host-delay-factor", 0, 100),
+                Duration.ofMillis(props.longIn("research.fetch.max-slow-host-delay-ms", 0, 3_600_000, "milliseconds")), pageWork);
+        try {
+            // stopped after the routes, so jobs still running at shutdown finish their pages first
+            context.addService(new org.apache.camel.support.service.ServiceSupport() {
+                @Override
+                protected void doStop() {
+                    scheduler.close();
+                }
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot register the fetch scheduler: " + e.getMessage(), e);
+        }
 
         CamelHttpTransport transport = new CamelHttpTransport(context.createProducerTemplate());
-        HostGate gate = HostGate.realTime();
-        RobotsPolicy robots = new RobotsPolicy(transport, guard, gate, fetch, clock);
-        registry.bind("fetchPlanner", new FetchPlanner(new UrlNormalizer()));
-        registry.bind("pageFetcher", new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, gate, fetch, clock)));
-        registry.bind("pageConverter", new PageConverter(new ContentExtractor(),
-                new PdfText(props.intValue("research.fetch.pdf-max-pages"))));
-        registry.bind("pageStore", new PageStore(report));
+        RobotsPolicy robots = new RobotsPolicy(transport, guard, scheduler, fetch, clock);
+        PageStore store = new PageStore(report);
         FindingSelector findings = new FindingSelector(ranker);
-        registry.bind("findingSelector", findings);
-        registry.bind("reportBuilder", new ReportBuilder(report, findings, clock));
-        registry.bind("reportWriter", new ReportWriter());
         PrometheusMeterRegistry meters = registry.lookupByNameAndType("metricsRegistry", PrometheusMeterRegistry.class);
         if (meters == null) {
             meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             registry.bind("metricsRegistry", meters);
         }
-        registry.bind("progress",
-                new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock));
-        registry.bind("rethrow", new Rethrow());
+        Progress progress = new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);
+        registry.bind("progress", progress);
+        PageSteps pages = new PageSteps(
+                new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
+                new PageConverter(new ContentExtractor(), new PdfText(props.intValue("research.fetch.pdf-max-pages"))),
+                store, cache(ttlSeconds, maxEntries), findings, progress, clock);
+        QuerySteps queries = new QuerySteps(searcher, new FetchPlanner(new UrlNormalizer()),
+                new ReportBuilder(report, findings, clock), new ReportWriter(), progress);
+        JobSteps jobs = new JobSteps(new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock),
+                new MessageJobs(new JobParser(), props.longValue("research.input.max-bytes")),
+                new JobFailures(inputDir.resolve(runtime.failedDir()), clock), budgets, progress,
+                props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));
+        registry.bind("pages", pages);
+        registry.bind("queries", queries);
+        registry.bind("jobs", jobs);
+        registry.bind("faults", new Faults(pages, queries, jobs));
         LOG.info("watching {} for job files, reports to {}, SSRF guard {}", inputDir.toAbsolutePath(),
                 report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
     }

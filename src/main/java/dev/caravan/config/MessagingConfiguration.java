@@ -52,8 +52,6 @@ public class MessagingConfiguration implements CamelConfiguration {
         }
         context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
 
-        context.getRegistry().bind("messageJobs",
-                new MessageJobs(new JobParser(), props.longValue("research.input.max-bytes")));
         context.getRegistry().bind("reportEvents", new ReportEvents());
         LOG.info("taking jobs from JMS queue {} ({}), report events to {}", settings.queue(),
                 settings.embedded() ? "embedded broker" : "broker " + url, settings.events());

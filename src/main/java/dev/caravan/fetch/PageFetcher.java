@@ -3,134 +3,151 @@ package dev.caravan.fetch;
 import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchResponse;
 import dev.caravan.model.PageFault;
 import dev.caravan.model.RetryAfter;
-import java.util.Optional;
-import dev.caravan.model.FetchResponse;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Fetches one page safely and politely: every hop (the first request and each redirect) is checked by the SSRF
- * {@link UrlGuard} and against robots.txt, and waits for its host's turn in the {@link HostGate}. Redirects are followed by hand, up to the configured number of hops.
- * Never throws for web failures: they come back as a {@link FetchResponse} outcome. Thread-safe.
+ * {@link UrlGuard} and against robots.txt, and takes its turn in its host's queue of the {@link FetchScheduler}.
+ * Redirects are followed by hand, up to the configured number of hops. No thread waits while a page waits for its
+ * host: the result is a future. Web failures are values ({@link FetchResponse} outcomes), never failed futures.
+ * Thread-safe.
  */
 public class PageFetcher {
 
     private final HttpTransport transport;
     private final UrlGuard guard;
     private final RobotsPolicy robots;
-    private final HostGate gate;
+    private final FetchScheduler scheduler;
     private final FetchSettings settings;
     private final Clock clock;
 
-    public PageFetcher(HttpTransport transport, UrlGuard guard, RobotsPolicy robots, HostGate gate,
+    public PageFetcher(HttpTransport transport, UrlGuard guard, RobotsPolicy robots, FetchScheduler scheduler,
             FetchSettings settings, Clock clock) {
         this.transport = transport;
         this.guard = guard;
         this.robots = robots;
-        this.gate = gate;
+        this.scheduler = scheduler;
         this.settings = settings;
         this.clock = clock;
     }
+
+    /** One page's way through its hops: the URL asked for, the hops seen, and the network time left. */
+    private static final class Page {
+        final String url;
+        final Set<String> seen = new HashSet<>();
+        Duration budget;
+        boolean retried;
+        Integer lastStatus;
+
+        Page(String url, Duration budget) {
+            this.url = url;
+            this.budget = budget;
+        }
+
+        FetchResponse failed(URI at, FetchOutcome outcome, String reason, Integer status) {
+            return FetchResponse.failed(url, at.toString(), outcome, reason, status);
+        }
+    }
+
+    /** One request's result (null when the budget was used up before it could start) and its network time. */
+    private record Attempt(HttpResult result, Duration took) {}
 
     /**
      * Fetches {@code url}. The page's deadline ({@code timeout-ms}) counts its own network time across every hop: time
      * spent waiting for a host's turn is not charged to it.
      */
-    public FetchResponse fetch(String url) {
+    public CompletableFuture<FetchResponse> fetch(String url) {
+        URI first;
         try {
-            return fetchOrThrow(url);
-        } catch (Throwable t) {
-            if (!PageFault.recoverable(t)) throw t;
-            return FetchResponse.failed(url, url, FetchOutcome.INTERNAL_ERROR,
-                    "internal error while fetching the page (" + PageFault.describe(t) + ")", null);
-        }
-    }
-
-    private FetchResponse fetchOrThrow(String url) {
-        Duration budget = Duration.ofMillis(settings.timeoutMs());
-        URI current;
-        try {
-            current = parse(url);
+            first = WebUrls.parse(url);
         } catch (IllegalArgumentException e) {
-            return FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null);
+            return done(FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null));
         }
-        Set<String> seen = new HashSet<>();
-        boolean retried = false;
-        Integer lastStatus = null;
-        for (int hop = 0; ; hop++) {
-            seen.add(current.toString());
-            Verdict safe = guard.check(current);
-            if (safe.refused()) {
-                return FetchResponse.failed(url, current.toString(), FetchOutcome.BLOCKED, safe.reason(), lastStatus);
-            }
-            RobotsVerdict verdict = robots.check(current);
-            if (!verdict.allowed()) {
-                return FetchResponse.failed(url, current.toString(), verdict.refusal(), verdict.reason(), lastStatus);
-            }
-            Attempt attempt = request(current, verdict.crawlDelay(), budget);
-            Optional<Duration> pause = retried ? Optional.empty() : retryAfter(attempt.result());
-            if (pause.isPresent()) {
-                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
-                    return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR, "HTTP "
-                            + attempt.result().status() + " asking to retry after " + pause.get().toSeconds()
-                            + " s, longer than the configured maximum wait", attempt.result().status());
-                }
-                gate.pause(hostKey(current), pause.get());
-                retried = true;
-                budget = budget.minus(attempt.took());
-                attempt = request(current, verdict.crawlDelay(), budget);
-            }
-            budget = budget.minus(attempt.took());
-            HttpResult result = attempt.result();
-            if (result == null) {
-                return FetchResponse.failed(url, current.toString(), FetchOutcome.TIMEOUT,
-                        "no response within " + settings.timeoutMs() + " ms", null);
-            }
-            if (result.failed()) return failure(url, current, result);
-            if (result.isRedirect()) {
-                if (hop >= settings.maxRedirects()) {
-                    return FetchResponse.failed(url, current.toString(), FetchOutcome.REDIRECT_LIMIT,
-                            "more than " + settings.maxRedirects() + " redirects", result.status());
-                }
-                URI next;
-                try {
-                    next = parse(current.resolve(result.header("location").strip()).toString());
-                } catch (IllegalArgumentException e) {
-                    return FetchResponse.failed(url, current.toString(), FetchOutcome.INVALID_URL,
-                            "redirect to an unusable location: " + e.getMessage(), result.status());
-                }
-                if (seen.contains(next.toString())) {
-                    return FetchResponse.failed(url, next.toString(), FetchOutcome.REDIRECT_LIMIT,
-                            "redirect loop back to " + next, result.status());
-                }
-                lastStatus = result.status();
-                current = next;
-                continue;
-            }
-            if (!result.isSuccess()) {
-                return FetchResponse.failed(url, current.toString(), FetchOutcome.HTTP_ERROR,
-                        ("HTTP " + result.status() + " " + HttpStatusText.of(result.status())).strip(), result.status());
-            }
-            return new FetchResponse(url, current.toString(), FetchOutcome.OK, null, result.status(),
-                    result.header("content-type"), result.body(), clock.instant());
+        Page page = new Page(url, Duration.ofMillis(settings.timeoutMs()));
+        CompletableFuture<FetchResponse> response;
+        try {
+            response = hop(page, first, 0);
+        } catch (RuntimeException e) {
+            response = CompletableFuture.failedFuture(e);
         }
+        return response.exceptionally(t -> {
+            Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+            if (!PageFault.recoverable(cause)) throw new CompletionException(cause);
+            return FetchResponse.failed(url, url, FetchOutcome.INTERNAL_ERROR,
+                    "internal error while fetching the page (" + PageFault.describe(cause) + ")", null);
+        });
     }
 
-    /** The politeness key of a URL: its host, lower-cased, with the port when it is not the default. */
-    public static String hostKey(URI url) {
-        String host = url.getHost().toLowerCase(Locale.ROOT);
-        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-        int port = url.getPort();
-        boolean defaultPort = port == -1 || (port == 80 && scheme.equals("http")) || (port == 443 && scheme.equals("https"));
-        return defaultPort ? host : host + ":" + port;
+    private CompletableFuture<FetchResponse> hop(Page page, URI current, int hop) {
+        page.seen.add(current.toString());
+        Verdict safe = guard.check(current);
+        if (safe.refused()) return done(page.failed(current, FetchOutcome.BLOCKED, safe.reason(), page.lastStatus));
+        return robots.check(current).thenCompose(verdict -> {
+            if (!verdict.allowed()) {
+                return done(page.failed(current, verdict.refusal(), verdict.reason(), page.lastStatus));
+            }
+            Duration gap = Duration.ofMillis(Math.max(settings.hostDelayMs(), verdict.crawlDelay().toMillis()));
+            return request(page, current, gap).thenCompose(attempt -> {
+                Optional<Duration> pause = page.retried ? Optional.empty() : retryAfter(attempt.result());
+                if (pause.isEmpty()) return answer(page, current, hop, attempt);
+                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
+                    return done(page.failed(current, FetchOutcome.HTTP_ERROR, "HTTP " + attempt.result().status()
+                            + " asking to retry after " + pause.get().toSeconds()
+                            + " s, longer than the configured maximum wait", attempt.result().status()));
+                }
+                scheduler.pause(WebUrls.hostKey(current), pause.get());
+                page.retried = true;
+                page.budget = page.budget.minus(attempt.took());
+                return request(page, current, gap).thenCompose(again -> answer(page, current, hop, again));
+            });
+        });
+    }
+
+    /** What one response means: the page, a failure, or the next hop of a redirect. */
+    private CompletableFuture<FetchResponse> answer(Page page, URI current, int hop, Attempt attempt) {
+        page.budget = page.budget.minus(attempt.took());
+        HttpResult result = attempt.result();
+        if (result == null) {
+            return done(page.failed(current, FetchOutcome.TIMEOUT, "no response within " + settings.timeoutMs() + " ms",
+                    null));
+        }
+        if (result.failed()) return done(failure(page, current, result));
+        if (result.isRedirect()) {
+            if (hop >= settings.maxRedirects()) {
+                return done(page.failed(current, FetchOutcome.REDIRECT_LIMIT,
+                        "more than " + settings.maxRedirects() + " redirects", result.status()));
+            }
+            URI next;
+            try {
+                next = WebUrls.parse(current.resolve(result.header("location").strip()).toString());
+            } catch (IllegalArgumentException e) {
+                return done(page.failed(current, FetchOutcome.INVALID_URL,
+                        "redirect to an unusable location: " + e.getMessage(), result.status()));
+            }
+            if (page.seen.contains(next.toString())) {
+                return done(page.failed(next, FetchOutcome.REDIRECT_LIMIT, "redirect loop back to " + next,
+                        result.status()));
+            }
+            page.lastStatus = result.status();
+            return hop(page, next, hop + 1);
+        }
+        if (!result.isSuccess()) {
+            return done(page.failed(current, FetchOutcome.HTTP_ERROR,
+                    ("HTTP " + result.status() + " " + HttpStatusText.of(result.status())).strip(), result.status()));
+        }
+        return done(new FetchResponse(page.url, current.toString(), FetchOutcome.OK, null, result.status(),
+                result.header("content-type"), result.body(), clock.instant()));
     }
 
     /** The wait a 429 or 503 response asks for with Retry-After, if any. */
@@ -139,56 +156,28 @@ public class PageFetcher {
         return RetryAfter.parse(result.header("retry-after"), clock.instant());
     }
 
-    /** One request's result (null when the budget was used up before it could start) and its network time. */
-    private record Attempt(HttpResult result, Duration took) {}
-
-    /** One request within the remaining {@code budget}, once its host's turn has come. */
-    private Attempt request(URI url, Duration crawlDelay, Duration budget) {
-        Duration spacing = Duration.ofMillis(Math.max(settings.hostDelayMs(), crawlDelay.toMillis()));
-        try (HostGate.Permit ignored = gate.acquire(hostKey(url), spacing)) {
-            if (budget.isNegative() || budget.isZero()) return new Attempt(null, Duration.ZERO);
+    /** One request within the page's remaining budget, once its host's turn has come. */
+    private CompletableFuture<Attempt> request(Page page, URI url, Duration gapAfter) {
+        Duration budget = page.budget;
+        if (budget.isNegative() || budget.isZero()) return done(new Attempt(null, Duration.ZERO));
+        return scheduler.submit(WebUrls.hostKey(url), gapAfter, () -> {
             Instant start = clock.instant();
             HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget));
             return new Attempt(result, Duration.between(start, clock.instant()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Attempt(HttpResult.failed(HttpResult.Failure.NETWORK, "interrupted"), Duration.ZERO);
-        }
+        });
     }
 
-    private static FetchResponse failure(String url, URI current, HttpResult result) {
+    private static FetchResponse failure(Page page, URI current, HttpResult result) {
         FetchOutcome outcome = switch (result.failure()) {
             case TIMEOUT -> FetchOutcome.TIMEOUT;
             case TOO_LARGE -> FetchOutcome.TOO_LARGE;
             case BLOCKED -> FetchOutcome.BLOCKED;
             case NETWORK -> FetchOutcome.NETWORK_ERROR;
         };
-        return FetchResponse.failed(url, current.toString(), outcome, result.failureDetail(), null);
+        return page.failed(current, outcome, result.failureDetail(), null);
     }
 
-    /**
-     * Parses an absolute http(s) URL with a host and a valid port, or throws with a one-line reason. The fragment is
-     * dropped: it is never sent to a server, and an encoded {@code #} would change the request's path.
-     */
-    static URI parse(String url) {
-        URI uri;
-        try {
-            String text = url.strip();
-            int hash = text.indexOf('#');
-            uri = new URI(hash >= 0 ? text.substring(0, hash) : text);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("not a valid URL: " + e.getReason());
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) {
-            throw new IllegalArgumentException("only http and https URLs are fetched, not '" + scheme + "'");
-        }
-        if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw new IllegalArgumentException("the URL has no host");
-        }
-        if (uri.getPort() == 0 || uri.getPort() > 65535) {
-            throw new IllegalArgumentException("invalid port " + uri.getPort() + " (ports are 1-65535)");
-        }
-        return uri;
+    private static <T> CompletableFuture<T> done(T value) {
+        return CompletableFuture.completedFuture(value);
     }
 }

@@ -1,6 +1,6 @@
 package dev.caravan.fetch;
 
-import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import crawlercommons.robots.BaseRobotRules;
@@ -12,15 +12,16 @@ import dev.caravan.model.FetchOutcome;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import dev.caravan.model.PageFault;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Decides whether robots.txt allows a URL, following RFC 9309: a 2xx robots.txt is parsed, redirects are followed up
  * to five hops, 4xx means everything is allowed, and 5xx, 429 or no answer closes the host for a short while. Rules are
- * cached per origin ({@code scheme://host:port}). Robots requests go through the same {@link HostGate} as pages.
- * Thread-safe: one robots.txt is fetched per origin even when many pages of it are waiting.
+ * cached per origin ({@code scheme://host:port}), and fetched once per origin even when many pages of it wait. Robots
+ * requests take their turn in the host's queue of the {@link FetchScheduler}, like pages. Thread-safe.
  */
 public class RobotsPolicy {
 
@@ -30,16 +31,18 @@ public class RobotsPolicy {
 
     private final HttpTransport transport;
     private final UrlGuard guard;
-    private final HostGate gate;
+    private final FetchScheduler scheduler;
     private final FetchSettings settings;
     private final Clock clock;
+    // no limit on the Crawl-delay parsed (Long.MAX_VALUE): check() compares it with research.fetch.max-crawl-delay-ms
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
-    private final Cache<String, Entry> rulesByOrigin;
+    private final AsyncCache<String, Entry> rulesByOrigin;
 
-    public RobotsPolicy(HttpTransport transport, UrlGuard guard, HostGate gate, FetchSettings settings, Clock clock) {
+    public RobotsPolicy(HttpTransport transport, UrlGuard guard, FetchScheduler scheduler, FetchSettings settings,
+            Clock clock) {
         this.transport = transport;
         this.guard = guard;
-        this.gate = gate;
+        this.scheduler = scheduler;
         this.settings = settings;
         this.clock = clock;
         this.rulesByOrigin = Caffeine.newBuilder().maximumSize(10_000).expireAfter(new Expiry<String, Entry>() {
@@ -57,13 +60,17 @@ public class RobotsPolicy {
             public long expireAfterRead(String key, Entry value, long currentTime, long currentDuration) {
                 return currentDuration;
             }
-        }).build();
+        }).executor(Runnable::run).buildAsync();
     }
 
-    /** The verdict for {@code url}; fetches and caches its origin's robots.txt when needed. */
-    public RobotsVerdict check(URI url) {
-        String origin = origin(url);
-        Entry entry = rulesByOrigin.get(origin, o -> load(URI.create(o + "/robots.txt")));
+    /** The verdict for {@code url}, once its origin's robots.txt is known (fetched and cached when needed). */
+    public CompletableFuture<RobotsVerdict> check(URI url) {
+        String origin = WebUrls.origin(url);
+        return rulesByOrigin.get(origin, (o, executor) -> load(URI.create(o + "/robots.txt"), 0))
+                .thenApply(entry -> verdict(entry, url));
+    }
+
+    private RobotsVerdict verdict(Entry entry, URI url) {
         if (entry.unavailableReason() != null) {
             return RobotsVerdict.refuse(FetchOutcome.ROBOTS_UNAVAILABLE, entry.unavailableReason());
         }
@@ -82,56 +89,51 @@ public class RobotsPolicy {
         return RobotsVerdict.allow(Duration.ofMillis(delayMs));
     }
 
-    /** The cache key: scheme, host and port, so http and https of one host have their own rules. */
-    public static String origin(URI url) {
-        String scheme = url.getScheme().toLowerCase(Locale.ROOT);
-        int port = url.getPort() != -1 ? url.getPort() : ("https".equals(scheme) ? 443 : 80);
-        String host = url.getHost().toLowerCase(Locale.ROOT);
-        return scheme + "://" + (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    /** One hop of a robots.txt fetch; redirects take their own turn in their host's queue. */
+    private CompletableFuture<Entry> load(URI current, int hop) {
+        Verdict safe = guard.check(current);
+        if (safe.refused()) {
+            return done(unavailable("robots.txt redirected to a blocked address (" + safe.reason() + ")"));
+        }
+        return scheduler.submit(WebUrls.hostKey(current), Duration.ofMillis(settings.hostDelayMs()),
+                        () -> transport.get(current, HttpTransport.Purpose.ROBOTS,
+                                clock.instant().plusMillis(settings.timeoutMs())))
+                .thenCompose(result -> answer(current, hop, result))
+                .exceptionally(t -> unavailable("robots.txt could not be fetched (" + PageFault.describe(t) + ")"));
     }
 
-    private Entry load(URI robotsUrl) {
-        URI current = robotsUrl;
-        Instant deadline = clock.instant().plusMillis(settings.timeoutMs());
-        for (int hop = 0; hop <= MAX_ROBOTS_REDIRECTS; hop++) {
-            Verdict safe = guard.check(current);
-            if (safe.refused()) return unavailable("robots.txt redirected to a blocked address (" + safe.reason() + ")");
-            HttpResult result = fetch(current, deadline);
-            if (result == null) return unavailable("interrupted while fetching robots.txt");
-            if (result.failed()) {
-                return unavailable("robots.txt could not be fetched (" + result.failureDetail() + ")");
-            }
-            int status = result.status();
-            if (result.isRedirect()) {
-                try {
-                    current = PageFetcher.parse(current.resolve(result.header("location").strip()).toString());
-                } catch (IllegalArgumentException e) {
-                    return unavailable("robots.txt redirected to an unusable location (" + e.getMessage() + ")");
-                }
-                continue;
-            }
-            if (result.isSuccess()) {
-                SimpleRobotRules rules = parser.parseContent(
-                        current.toString(), result.body(), contentType(result), List.of(settings.robotsAgent()
-                                .toLowerCase(Locale.ROOT)));
-                return new Entry(rules, null, settings.robotsTtlMs());
-            }
-            if (status == 429 || status >= 500) {
-                return unavailable("robots.txt answered HTTP " + status + "; the host is skipped for now");
-            }
-            if (status >= 400) return new Entry(parser.failedFetch(status), null, settings.robotsTtlMs());
-            return unavailable("robots.txt answered HTTP " + status);
+    private CompletableFuture<Entry> answer(URI current, int hop, HttpResult result) {
+        if (result.failed()) {
+            return done(unavailable("robots.txt could not be fetched (" + result.failureDetail() + ")"));
         }
-        return unavailable("robots.txt redirected more than " + MAX_ROBOTS_REDIRECTS + " times");
+        int status = result.status();
+        if (result.isRedirect()) {
+            if (hop >= MAX_ROBOTS_REDIRECTS) {
+                return done(unavailable("robots.txt redirected more than " + MAX_ROBOTS_REDIRECTS + " times"));
+            }
+            URI next;
+            try {
+                next = WebUrls.parse(current.resolve(result.header("location").strip()).toString());
+            } catch (IllegalArgumentException e) {
+                return done(unavailable("robots.txt redirected to an unusable location (" + e.getMessage() + ")"));
+            }
+            return load(next, hop + 1);
+        }
+        if (result.isSuccess()) {
+            SimpleRobotRules rules = parser.parseContent(
+                    current.toString(), result.body(), contentType(result), List.of(settings.robotsAgent()
+                            .toLowerCase(Locale.ROOT)));
+            return done(new Entry(rules, null, settings.robotsTtlMs()));
+        }
+        if (status == 429 || status >= 500) {
+            return done(unavailable("robots.txt answered HTTP " + status + "; the host is skipped for now"));
+        }
+        if (status >= 400) return done(new Entry(parser.failedFetch(status), null, settings.robotsTtlMs()));
+        return done(unavailable("robots.txt answered HTTP " + status));
     }
 
-    private HttpResult fetch(URI url, Instant deadline) {
-        try (HostGate.Permit ignored = gate.acquire(PageFetcher.hostKey(url), Duration.ofMillis(settings.hostDelayMs()))) {
-            return transport.get(url, HttpTransport.Purpose.ROBOTS, deadline);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
+    private static CompletableFuture<Entry> done(Entry entry) {
+        return CompletableFuture.completedFuture(entry);
     }
 
     private Entry unavailable(String reason) {

@@ -54,6 +54,13 @@ public record FetchedPage(
         return metadata.title();
     }
 
+    /** The page without its text blocks, once the passages a query needs are chosen from them. */
+    public FetchedPage withoutBlocks() {
+        return new FetchedPage(
+                url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, markdown, evictedTo, chars,
+                excerpt, List.of());
+    }
+
     public FetchedPage evicted(Path file) {
         return new FetchedPage(
                 url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, null, file, chars,

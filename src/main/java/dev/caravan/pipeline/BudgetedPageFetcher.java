@@ -5,6 +5,7 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.search.SearchBudget;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Fetches a page unless the job's page budget is reached; then the page is not fetched and says why, so it is listed
@@ -18,14 +19,13 @@ public class BudgetedPageFetcher {
         this.fetcher = fetcher;
     }
 
-    public FetchResponse fetch(String url) {
-        return fetcher.fetch(url);
-    }
-
     /** @param budget the job's budget; null fetches without one */
-    public FetchResponse fetch(SearchBudget.Job budget, String url) {
+    public CompletableFuture<FetchResponse> fetch(SearchBudget.Job budget, String url) {
         Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
-        if (refused.isPresent()) return FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null);
+        if (refused.isPresent()) {
+            return CompletableFuture.completedFuture(
+                    FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null));
+        }
         return fetcher.fetch(url);
     }
 }

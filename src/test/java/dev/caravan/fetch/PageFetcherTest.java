@@ -30,13 +30,13 @@ class PageFetcherTest {
     private final FakeTransport transport = new FakeTransport();
 
     private PageFetcher fetcher(FetchSettings settings) {
-        HostGate gate = new HostGate(clock, sleeper);
-        return new PageFetcher(transport, GUARD, new RobotsPolicy(transport, GUARD, gate, settings, clock), gate, settings,
-                clock);
+        FetchScheduler scheduler = FetchScheduler.callerRuns(0, Duration.ZERO, clock, sleeper);
+        return new PageFetcher(transport, GUARD, new RobotsPolicy(transport, GUARD, scheduler, settings, clock), scheduler,
+                settings, clock);
     }
 
     private FetchResponse fetch(String url) {
-        return fetcher(FetchTestSupport.settings()).fetch(url);
+        return fetcher(FetchTestSupport.settings()).fetch(url).join();
     }
 
     private void openRobots() {
@@ -79,8 +79,8 @@ class PageFetcherTest {
         transport.ok("https://example.org/2", "text/plain", "two");
         PageFetcher fetcher = fetcher(FetchTestSupport.settings());
 
-        fetcher.fetch("https://example.org/1");
-        fetcher.fetch("https://example.org/2");
+        fetcher.fetch("https://example.org/1").join();
+        fetcher.fetch("https://example.org/2").join();
 
         assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(3));
     }
@@ -263,7 +263,7 @@ class PageFetcherTest {
         openRobots();
         transport.ok("https://example.org/page", "text/plain", "late");
 
-        FetchResponse response = fetcher(FetchTestSupport.settings(20_000, 10_000)).fetch("https://example.org/page");
+        FetchResponse response = fetcher(FetchTestSupport.settings(20_000, 10_000)).fetch("https://example.org/page").join();
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.OK);
         assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/page");
@@ -338,12 +338,12 @@ class PageFetcherTest {
             throw new IllegalStateException("broken transport");
         };
         FetchSettings settings = FetchTestSupport.settings();
-        HostGate gate = new HostGate(clock, sleeper);
-        PageFetcher fetcher = new PageFetcher(throwing, GUARD, new RobotsPolicy(transport, GUARD, gate, settings, clock),
-                gate, settings, clock);
+        FetchScheduler scheduler = FetchScheduler.callerRuns(0, Duration.ZERO, clock, sleeper);
+        PageFetcher fetcher = new PageFetcher(throwing, GUARD, new RobotsPolicy(transport, GUARD, scheduler, settings,
+                clock), scheduler, settings, clock);
         openRobots();
 
-        FetchResponse response = fetcher.fetch("https://example.org/page");
+        FetchResponse response = fetcher.fetch("https://example.org/page").join();
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.INTERNAL_ERROR);
         assertThat(response.reason()).startsWith("internal error while fetching the page (")
@@ -357,7 +357,7 @@ class PageFetcherTest {
             "https://example.org:443/a, example.org",
             "http://example.org:80/a, example.org"})
     void the_politeness_key_is_the_host_with_a_port_only_when_not_the_default(String url, String key) {
-        assertThat(PageFetcher.hostKey(URI.create(url))).isEqualTo(key);
+        assertThat(WebUrls.hostKey(URI.create(url))).isEqualTo(key);
     }
 
     @Test

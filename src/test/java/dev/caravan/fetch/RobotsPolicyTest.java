@@ -22,10 +22,10 @@ class RobotsPolicyTest {
     private final FakeClock clock = FakeClock.at("2026-01-01T00:00:00Z");
     private final FakeTransport transport = new FakeTransport();
     private final RobotsPolicy policy =
-            new RobotsPolicy(transport, new UrlGuard(GuardSettings.defaults()), new HostGate(clock, new RecordingSleeper(clock)), FetchTestSupport.settings(), clock);
+            new RobotsPolicy(transport, new UrlGuard(GuardSettings.defaults()), FetchScheduler.callerRuns(0, java.time.Duration.ZERO, clock, new RecordingSleeper(clock)), FetchTestSupport.settings(), clock);
 
     private RobotsVerdict check(String url) {
-        return policy.check(URI.create(url));
+        return policy.check(URI.create(url)).join();
     }
 
     @Test
@@ -222,7 +222,7 @@ class RobotsPolicyTest {
             "HTTP://example.org:8080/x, http://example.org:8080",
             "https://[2001:db8::1]/x, https://[2001:db8::1]:443"})
     void the_origin_is_scheme_host_and_port(String url, String origin) {
-        assertThat(RobotsPolicy.origin(URI.create(url))).isEqualTo(origin);
+        assertThat(WebUrls.origin(URI.create(url))).isEqualTo(origin);
     }
 
     @Test

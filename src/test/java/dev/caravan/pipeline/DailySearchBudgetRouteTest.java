@@ -32,7 +32,7 @@ class DailySearchBudgetRouteTest extends PipelineTestSupport {
 
         String two = read(awaitFile(output().resolve("daily/two.md")));
         assertThat(two).contains("- **Search:** not searched: the daily budget of 5 search credits was reached");
-        assertThat(read(output().resolve("daily/one.md"))).contains("- **Search:** Tavily, 0 results");
+        assertThat(read(awaitFile(output().resolve("daily/one.md")))).contains("- **Search:** Tavily, 0 results");
         assertThat(tavily.searchCalls()).isEqualTo(1);
         assertThat(read(output().resolve("search-credits.json"))).contains("\"credits\":5");
     }

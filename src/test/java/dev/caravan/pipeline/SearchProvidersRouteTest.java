@@ -107,7 +107,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         assertThat(gaps).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(900));
         assertThat(calls.get(0).path()).contains("freshness=pm").contains("q=brave+one");
         assertThat(calls.get(0).header("X-Subscription-Token")).isEqualTo(BraveStub.KEY);
-        assertThat(read(output().resolve("brave/brave-one.md"))).contains("- **Search:** Brave Search, 1 result");
+        assertThat(read(awaitFile(output().resolve("brave/brave-one.md")))).contains("- **Search:** Brave Search, 1 result");
     }
 
     @Test

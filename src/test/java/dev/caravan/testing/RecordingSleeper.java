@@ -1,12 +1,12 @@
 package dev.caravan.testing;
 
-import dev.caravan.fetch.HostGate;
+import dev.caravan.fetch.FetchScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Records every wait and moves the fake clock forward by it instead of sleeping. */
-public final class RecordingSleeper implements HostGate.Sleeper {
+public final class RecordingSleeper implements FetchScheduler.Sleeper {
 
     private final FakeClock clock;
     private final List<Duration> sleeps = new ArrayList<>();

@@ -1,0 +1,149 @@
+package dev.caravan.fetch;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The scheduling state of every host, without threads or clocks of its own: a FIFO queue of requests per host, and
+ * the time each host may next be asked. A host is asked at most one request at a time; the next request starts no
+ * earlier than the previous response's end plus the larger of the delay that request asked for (host delay or
+ * Crawl-delay) and the host's slow-host delay. Among the hosts that are ready, the one that has been ready longest is
+ * served first, so every host gets its turn. Not thread-safe: {@link FetchScheduler} guards it.
+ *
+ * @param <R> the request type
+ */
+final class HostQueues<R> {
+
+    /**
+     * How a slow host is slowed down further, as Scrapy's AutoThrottle does: after each response, the host's response
+     * time estimate moves halfway to that response's time, and the next request waits at least {@code factor} times
+     * the estimate, but never more than {@code maxDelay} on this account.
+     */
+    record SlowHostRule(double factor, Duration maxDelay) {
+
+        static final SlowHostRule NONE = new SlowHostRule(0, Duration.ZERO);
+
+        Duration delayFor(Duration estimate) {
+            long ms = (long) Math.min((double) maxDelay.toMillis(), factor * estimate.toMillis());
+            return Duration.ofMillis(Math.max(0, ms));
+        }
+    }
+
+    /** A request waiting for its host, with the least gap its host needs after it. */
+    record Queued<R>(String host, Duration gapAfter, R request) {}
+
+    private static final class Host<R> {
+        final String key;
+        final ArrayDeque<Queued<R>> waiting = new ArrayDeque<>();
+        Instant readyAt = Instant.MIN;
+        long readySince;
+        boolean busy;
+        Duration responseEstimate;
+        Duration lastGap = Duration.ZERO;
+
+        Host(String key) {
+            this.key = key;
+        }
+    }
+
+    private static final Comparator<Host<?>> READY_ORDER = Comparator.<Host<?>, Instant>comparing(h -> h.readyAt)
+            .thenComparingLong(h -> h.readySince)
+            .thenComparing(h -> h.key);
+
+    private final SlowHostRule slowHosts;
+    private final Map<String, Host<R>> hosts = new HashMap<>();
+    /** Hosts that are idle and have requests waiting, in the order they may be served. */
+    private final TreeSet<Host<R>> idle = new TreeSet<>(READY_ORDER);
+    private long sequence;
+    private int waiting;
+
+    HostQueues(SlowHostRule slowHosts) {
+        this.slowHosts = slowHosts;
+    }
+
+    void add(Queued<R> queued) {
+        Host<R> host = hosts.computeIfAbsent(queued.host(), Host::new);
+        if (!host.busy && host.waiting.isEmpty()) host.readySince = sequence++;
+        host.waiting.add(queued);
+        waiting++;
+        if (!host.busy) idle.add(host);
+    }
+
+    /** The next request whose host is ready at {@code now}, marking its host busy; empty when none is ready. */
+    Optional<Queued<R>> take(Instant now) {
+        if (idle.isEmpty() || idle.first().readyAt.isAfter(now)) return Optional.empty();
+        Host<R> host = idle.pollFirst();
+        host.busy = true;
+        waiting--;
+        return Optional.of(host.waiting.poll());
+    }
+
+    /** When the next waiting request's host becomes ready; empty when nothing waits for an idle host. */
+    Optional<Instant> nextReadyAt() {
+        return idle.isEmpty() ? Optional.empty() : Optional.of(idle.first().readyAt);
+    }
+
+    /** The request taken from {@code host} ran from {@code started} to {@code ended}; frees the host. */
+    void finished(Queued<R> done, Instant started, Instant ended) {
+        Host<R> host = hosts.get(done.host());
+        Duration took = Duration.between(started, ended);
+        if (took.isNegative()) took = Duration.ZERO;
+        host.responseEstimate = host.responseEstimate == null ? took : host.responseEstimate.plus(took).dividedBy(2);
+        Duration gap = max(done.gapAfter(), slowHosts.delayFor(host.responseEstimate));
+        host.lastGap = gap;
+        Instant next = ended.plus(gap);
+        if (next.isAfter(host.readyAt)) host.readyAt = next;
+        host.busy = false;
+        host.readySince = sequence++;
+        if (!host.waiting.isEmpty()) idle.add(host);
+        else forgetIdleHosts(ended);
+    }
+
+    /** Keeps {@code host} from being asked before {@code until} (a Retry-After), without affecting other hosts. */
+    void pause(String key, Instant until) {
+        Host<R> host = hosts.computeIfAbsent(key, Host::new);
+        if (!until.isAfter(host.readyAt)) return;
+        boolean queued = idle.remove(host);
+        host.readyAt = until;
+        if (queued) idle.add(host);
+    }
+
+    /** The gap the host's last response asked for (host delay, Crawl-delay or slow-host delay). */
+    Duration lastGap(String key) {
+        Host<R> host = hosts.get(key);
+        return host == null ? Duration.ZERO : host.lastGap;
+    }
+
+    /** Removes and returns every waiting request. */
+    java.util.List<Queued<R>> drain() {
+        java.util.List<Queued<R>> all = new java.util.ArrayList<>();
+        for (Host<R> host : hosts.values()) {
+            all.addAll(host.waiting);
+            host.waiting.clear();
+        }
+        idle.clear();
+        waiting = 0;
+        return all;
+    }
+
+    int waiting() {
+        return waiting;
+    }
+
+    /** Keeps memory bounded in a long-running process: hosts with nothing to do whose delay has passed long ago. */
+    private void forgetIdleHosts(Instant now) {
+        if (hosts.size() < 10_000) return;
+        Instant longAgo = now.minus(Duration.ofHours(1));
+        hosts.values().removeIf(h -> !h.busy && h.waiting.isEmpty() && h.readyAt.isBefore(longAgo));
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.messaging.JmsOrigin;
+import dev.caravan.model.Job;
+import dev.caravan.search.SearchBudget;
+
+/**
+ * The message body of the job stage: one job on its way from intake to its reports. A job that could not be read has
+ * no {@code job}; a job fails when one of its queries fails, and its queries not yet started are then skipped.
+ *
+ * @param job the job, or null when its input could not be read as a job
+ * @param source where it came from: {@code file}, {@code jms} or {@code schedule <name>}
+ * @param input the file name or message ID, for messages about it
+ * @param origin the JMS message it came from, or null
+ * @param budget its search and page budget, or null when it could not be read
+ * @param state what its running queries share: failure, search order, job slot
+ * @param summary the one-line summary, once finished
+ */
+public record JobRun(Job job, String source, String input, JmsOrigin origin, SearchBudget.Job budget, JobState state,
+        String summary) {
+
+    static JobRun unreadable(String source, String input, JmsOrigin origin, Throwable why) {
+        return new JobRun(null, source, input, origin, null, JobState.failed(why), "");
+    }
+
+    public boolean readable() {
+        return job != null;
+    }
+
+    public boolean failed() {
+        return state.failure() != null;
+    }
+
+    public boolean fromJms() {
+        return origin != null;
+    }
+
+    JobRun withSummary(String text) {
+        return new JobRun(job, source, input, origin, budget, state, text);
+    }
+
+    public String folder() {
+        return job == null ? input : job.folder();
+    }
+}

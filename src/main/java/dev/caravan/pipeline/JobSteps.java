@@ -1,0 +1,114 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.intake.JobFailures;
+import dev.caravan.intake.JobReader;
+import dev.caravan.messaging.JmsOrigin;
+import dev.caravan.messaging.MessageJobs;
+import dev.caravan.model.Job;
+import dev.caravan.progress.Progress;
+import dev.caravan.search.SearchBudget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The steps of the job stage, one bean method per step of the intake and job routes. A job that cannot be read is not
+ * an exception but a failed {@link JobRun}, so every intake disposes of it the same way as a job that failed while
+ * running. Thread-safe.
+ */
+public class JobSteps {
+
+    private final JobReader reader;
+    private final MessageJobs messages;
+    private final JobFailures failures;
+    private final SearchBudget budgets;
+    private final Progress progress;
+    private final Semaphore slots;
+
+    /** @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot */
+    public JobSteps(JobReader reader, MessageJobs messages, JobFailures failures, SearchBudget budgets,
+            Progress progress, int parallelJobs) {
+        this.reader = reader;
+        this.messages = messages;
+        this.failures = failures;
+        this.budgets = budgets;
+        this.progress = progress;
+        this.slots = new Semaphore(parallelJobs, true);
+    }
+
+    /** A job dropped into the input folder. */
+    public JobRun fromFile(String path, String fileName) {
+        try {
+            return started(reader.read(path), "file", fileName, null);
+        } catch (RuntimeException e) {
+            progress.jobFileFailed(fileName, e, null);
+            return JobRun.unreadable("file", fileName, null, e);
+        }
+    }
+
+    /** A job sent as a JMS message (text or bytes holding JSON). */
+    public JobRun fromMessage(Object body, String messageId, String correlationId, String caravanJob) {
+        JmsOrigin origin = messages.origin(messageId, correlationId, caravanJob);
+        try {
+            return started(messages.read(body, origin), "jms", origin.jobSource(), origin);
+        } catch (RuntimeException e) {
+            return JobRun.unreadable("jms", origin.jobSource(), origin, e);
+        }
+    }
+
+    /** One run of a scheduled job file. */
+    public JobRun fromSchedule(String file, String name) {
+        try {
+            return started(reader.readRun(file), "schedule " + name, file, null);
+        } catch (RuntimeException e) {
+            return JobRun.unreadable("schedule " + name, file, null, e);
+        }
+    }
+
+    private JobRun started(Job job, String source, String input, JmsOrigin origin) {
+        slots.acquireUninterruptibly();
+        JobRun run = new JobRun(job, source, input, origin, budgets.forJob(job), new JobState(slots), "");
+        progress.jobStarted(job, source);
+        return run;
+    }
+
+    /** One query-stage body per query, in the job's order. */
+    public List<QueryRun> queries(JobRun run) {
+        List<QueryRun> queries = new ArrayList<>();
+        for (int i = 0; i < run.job().queries().size(); i++) queries.add(QueryRun.of(run, i, run.job().queries().get(i)));
+        return queries;
+    }
+
+    /** Records the end of a job that ran, failed or not, with its one-line summary. */
+    public JobRun finish(JobRun run) {
+        if (!run.readable()) return run;
+        run.state().release();
+        return run.withSummary(progress.jobFinished(run.job(), run.state().failure()));
+    }
+
+    /**
+     * Where a job file goes once its job is done, relative to the input folder: {@code processedDir}, or
+     * {@code failedDir} with {@code <storedName>.error.txt} beside it saying why.
+     */
+    public String fileDestination(JobRun run, String storedName, String processedDir, String failedDir) {
+        if (!run.failed()) return processedDir;
+        failures.record(storedName, run.state().failure());
+        return failedDir;
+    }
+
+    /** Why the job failed, in the user's words. */
+    public String reason(JobRun run) {
+        return run.failed() ? JobFailures.reason(run.state().failure()) : "";
+    }
+
+    /** Why a failed JMS job goes to the dead-letter queue; throws while Caravan stops, so the broker redelivers it. */
+    public String deadLetterReason(JobRun run, boolean stopping) {
+        return messages.deadLetterReason(run.state().failure(), stopping);
+    }
+
+    /** A fault inside Caravan while the job ran: the job fails with it. */
+    JobRun failed(JobRun run, Throwable error) {
+        run.state().fail(error);
+        return run;
+    }
+}

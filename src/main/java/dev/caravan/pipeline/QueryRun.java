@@ -1,0 +1,55 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.model.FetchTask;
+import dev.caravan.model.PageResult;
+import dev.caravan.model.Query;
+import dev.caravan.model.SearchResults;
+import dev.caravan.report.Report;
+import java.util.List;
+
+/**
+ * The message body of the query stage: one query of a job, filled in as it goes: its search results and the pages to
+ * fetch, then the fetched pages, then its report.
+ *
+ * @param run the job it belongs to
+ * @param index its position in the job, from 0
+ * @param query what was asked
+ * @param search its search results; null until searched, or when it was skipped or failed
+ * @param tasks the pages to fetch, in report order
+ * @param pages the pages as fetched, in task order
+ * @param report its report, once written
+ */
+public record QueryRun(JobRun run, int index, Query query, SearchResults search, List<FetchTask> tasks,
+        List<PageResult> pages, Report report) {
+
+    public QueryRun {
+        tasks = tasks == null ? List.of() : List.copyOf(tasks);
+        pages = pages == null ? List.of() : List.copyOf(pages);
+    }
+
+    static QueryRun of(JobRun run, int index, Query query) {
+        return new QueryRun(run, index, query, null, null, null, null);
+    }
+
+    /** True once the search (or, for a query that lists its pages, the plan) is done: the pages can be fetched. */
+    public boolean searched() {
+        return search != null;
+    }
+
+    QueryRun withSearch(SearchResults results, List<FetchTask> plan) {
+        return new QueryRun(run, index, query, results, plan, null, null);
+    }
+
+    QueryRun withPages(List<PageResult> fetched) {
+        return new QueryRun(run, index, query, search, tasks, fetched, null);
+    }
+
+    QueryRun withReport(Report written) {
+        return new QueryRun(run, index, query, search, tasks, pages, written);
+    }
+
+    /** The prefix of its log lines: {@code [job-folder index]}. */
+    public String tag() {
+        return "[" + run.folder() + " " + index + "]";
+    }
+}
