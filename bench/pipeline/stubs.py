@@ -106,8 +106,13 @@ class _SiteHandler(BaseHTTPRequestHandler):
     def log_message(self, *args):  # quiet
         pass
 
+    def parse_request(self):
+        # the request line has just been read: the request has arrived (headers follow in the same packet)
+        self.arrived = time.monotonic()
+        return super().parse_request()
+
     def do_GET(self):
-        arrived = time.monotonic()
+        arrived = self.arrived
         srv = self.server
         path = self.path.split("?", 1)[0]
         if path == "/robots.txt":
