@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Pipeline benchmark (issue #10): how close does Caravan get to the per-host politeness bound?
+#
+# Starts stub web sites on loopback addresses 127.0.1.1 ... 127.0.1.H (one Python server per address, one port for
+# all; the first host answers each page after 2 s), and a Tavily stub on 127.0.0.1 that returns the pages of each
+# query. Then runs the real application (lexical-only: research.report.model=none, fresh temp input/output folders,
+# SSRF guard allowing 127.0.0.0/8 only), drops one JSON job into its input folder and waits for every report.
+# Prints, per scenario: wall time from the drop to the last report; the politeness bound of the busiest host,
+# (requests - 1) x D + the sum of its response times, and the same with an adaptive gap max(D, F x previous response);
+# both ratios wall/bound; the shortest gap between a response and the next request on any host and on the slow host;
+# the JVM's peak RSS (VmHWM); pages served vs expected and reports written; PASS/FAIL against the targets
+# (ratio <= 1.2, shortest gap >= D, peak RSS <= 512 MB at 1,000 pages).
+#
+# Scenarios: small = 96 pages / 12 hosts / D = 500 ms; large = 1000 pages / 50 hosts / D = 200 ms.
+# All traffic stays on loopback. Needs Java 17, Maven and Python 3 (standard library only). Run from anywhere:
+#   bench/pipeline.sh                                   # both scenarios
+#   bench/pipeline.sh --scenario small
+#   bench/pipeline.sh --pages 200 --hosts 20 --delay-ms 300 --adaptive-factor 1.5 --keep
+# Other options: --slow-seconds S, --timeout SECONDS (default 900), --keep (keep temp folders and app.log).
+# JAVA_OPTS (e.g. -Xmx256m) are passed to the application's JVM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Same build as ./caravan with RESEARCH_REPORT_MODEL=none: the embedding model's jars stay off the classpath.
+classpath=target/classpath-lexical.txt
+mvn -q -B -ntp -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile="$classpath" \
+  -Dmdep.includeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
+exec python3 bench/pipeline/driver.py --classpath-file "$classpath" "$@"

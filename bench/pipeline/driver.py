@@ -1,0 +1,295 @@
+"""Driver of bench/pipeline.sh (issue #10): runs Caravan against loopback stub sites and a Tavily stub, then prints
+wall time against the per-host politeness bound, the shortest gaps between requests to one host, peak RSS and counts.
+Run it through bench/pipeline.sh, which builds the classpath first. Python 3 standard library only."""
+
+import argparse
+import json
+import math
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stubs  # noqa: E402
+
+SCENARIOS = {
+    "small": dict(pages=96, hosts=12, delay_ms=500),
+    "large": dict(pages=1000, hosts=50, delay_ms=200),
+}
+RESULTS_PER_QUERY = 16  # Tavily's max_results is at most 20; 16 leaves room and gives whole queries at 96 pages
+RSS_TARGET_MB = 512
+RATIO_TARGET = 1.2
+# Gaps are judged with this much slack: the app sleeps in whole milliseconds on a millisecond clock, and the stub
+# takes its two timestamps in Python threads, so a gap a fraction of a millisecond short of D is noise, not a request sent too early.
+GAP_TOLERANCE_S = 0.001
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--classpath-file", required=True, help="file with the runtime classpath (from Maven)")
+    p.add_argument("--scenario", choices=("small", "large", "both"), default="both")
+    p.add_argument("--pages", type=int, help="custom scenario: number of pages (with --hosts/--delay-ms)")
+    p.add_argument("--hosts", type=int, help="custom scenario: number of stub hosts, 2-254")
+    p.add_argument("--delay-ms", type=int, help="custom scenario: research.fetch.host-delay-ms")
+    p.add_argument("--adaptive-factor", type=float, default=1.0,
+                   help="F of the adaptive bound: each gap is max(D, F x previous response time) (default 1.0)")
+    p.add_argument("--slow-seconds", type=float, default=2.0, help="response time of the slow host's pages")
+    p.add_argument("--timeout", type=float, default=900, help="seconds to wait for all reports (default 900)")
+    p.add_argument("--keep", action="store_true", help="keep the temp folders (job, reports, app log)")
+    return p.parse_args()
+
+
+def scenarios(args):
+    if args.pages or args.hosts or args.delay_ms:
+        base = dict(SCENARIOS["small"])
+        for key in ("pages", "hosts", "delay_ms"):
+            if getattr(args, key):
+                base[key] = getattr(args, key)
+        return [("custom", base)]
+    names = ("small", "large") if args.scenario == "both" else (args.scenario,)
+    return [(n, SCENARIOS[n]) for n in names]
+
+
+def design_job(pages, addresses, port):
+    """Pages round-robin over hosts (page n on host n mod H); queries take consecutive runs of about 16 pages."""
+    queries = math.ceil(pages / RESULTS_PER_QUERY)
+    answers, texts = {}, []
+    for q in range(queries):
+        lo, hi = q * pages // queries, (q + 1) * pages // queries
+        topic = stubs.TOPICS[q % len(stubs.TOPICS)]
+        text = "%s history and engineering survey %03d" % (topic, q + 1)
+        answers[text] = [("http://%s:%d/p/%d" % (addresses[n % len(addresses)], port, n),
+                          "Article %d about %s" % (n, stubs.TOPICS[n % len(stubs.TOPICS)])) for n in range(lo, hi)]
+        texts.append(text)
+    job = {"defaults": {"max_results": 20}, "queries": texts}
+    return job, answers
+
+
+def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms):
+    with open(cp_file) as f:
+        classpath = f.read().strip()
+    props = {
+        "research.input.dir": os.path.join(tmp, "input"),
+        "research.output.dir": os.path.join(tmp, "output"),
+        "research.input.poll-delay-ms": 200,
+        "research.input.settle-ms": 200,
+        "research.search.provider": "tavily",
+        "research.search.fallback": "",
+        "research.tavily.base-url": tavily_url,
+        "research.guard.allowed-addresses": "127.0.0.0/8",
+        "research.fetch.host-delay-ms": delay_ms,
+        "research.report.model": "none",
+        "research.budget.pages-per-job": pages + 100,
+        "research.budget.search-calls-per-job": max(100, queries + 10),
+        "research.budget.credits-per-job": max(200, 2 * queries + 10),
+        "research.budget.credits-per-day": 1000000,
+        "research.exit-when-idle-seconds": 0,
+        "research.jms.enabled": "false",
+        "research.jms.data-dir": os.path.join(tmp, "artemis"),
+        "research.metrics.enabled": "false",
+    }
+    cmd = ["java"] + os.environ.get("JAVA_OPTS", "").split()
+    cmd += ["-D%s=%s" % (k, v) for k, v in props.items()]
+    cmd += ["-cp", os.path.join(root, "target", "classes") + ":" + classpath, "dev.caravan.App"]
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}  # loopback only, never via a proxy
+    env.update(TAVILY_API_KEY="bench", RESEARCH_REPORT_MODEL="none")
+    return cmd, env
+
+
+def wait_ready(proc, log_path, timeout=180):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("Caravan exited during startup (code %s); see %s" % (proc.returncode, log_path))
+        with open(log_path, errors="replace") as f:
+            text = f.read()
+        if " started in " in text or "Caravan is running" in text:
+            return
+        time.sleep(0.1)
+    raise RuntimeError("Caravan not ready after %d s; see %s" % (timeout, log_path))
+
+
+def reports_done(job_dir):
+    if not os.path.isdir(job_dir):
+        return 0
+    names = set(os.listdir(job_dir))
+    return sum(1 for n in names if n.endswith(".md") and n[:-3] + ".json" in names)
+
+
+def peak_rss_mb(pid):
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return float("nan")
+
+
+def stop_app(proc):
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=90)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def analyse(entries, delay_s, factor, slow_address):
+    by_host = {}
+    for host, path, status, arrived, done in sorted(entries, key=lambda e: e[3]):
+        by_host.setdefault(host, []).append((path, status, arrived, done))
+    plain, adaptive, gaps, slack = {}, {}, {}, {}
+    for host, reqs in by_host.items():
+        durations = [d - a for _, _, a, d in reqs]
+        # how much longer than the adaptive rule asks each gap was (negative: the rule was not applied)
+        slack[host] = min((reqs[i][2] - reqs[i - 1][3] - max(delay_s, factor * durations[i - 1])
+                           for i in range(1, len(reqs))), default=float("inf"))
+        plain[host] = (len(reqs) - 1) * delay_s + sum(durations)
+        adaptive[host] = sum(durations) + sum(max(delay_s, factor * durations[i - 1]) for i in range(1, len(reqs)))
+        gaps[host] = min((reqs[i][2] - reqs[i - 1][3] for i in range(1, len(reqs))), default=float("inf"))
+    return by_host, plain, adaptive, gaps, slack
+
+
+def run_scenario(name, spec, args, root):
+    pages, hosts, delay_ms = spec["pages"], spec["hosts"], spec["delay_ms"]
+    if not 2 <= hosts <= 254:
+        raise SystemExit("--hosts must be 2-254")
+    delay_s = delay_ms / 1000.0
+    tmp = tempfile.mkdtemp(prefix="caravan-bench-%s-" % name)
+    os.makedirs(os.path.join(tmp, "input"))
+    os.makedirs(os.path.join(tmp, "output"))
+    addresses = ["127.0.1.%d" % i for i in range(1, hosts + 1)]
+    slow = addresses[0]
+    log = stubs.RequestLog()
+    port = stubs.free_port(addresses)
+    sites = stubs.start_sites(addresses, port, slow, args.slow_seconds, log)
+    job, answers = design_job(pages, addresses, port)
+    tavily = stubs.start_tavily("127.0.0.1", answers)
+    tavily_url = "http://127.0.0.1:%d" % tavily.server_address[1]
+    queries = len(job["queries"])
+    print("== scenario %s: %d pages, %d hosts (%s..%s, port %d), host delay %d ms, slow host %s (%.1f s/page), "
+          "%d queries of ~%d results; Tavily stub %s; temp %s"
+          % (name, pages, hosts, addresses[0], addresses[-1], port, delay_ms, slow, args.slow_seconds, queries,
+             RESULTS_PER_QUERY, tavily_url, tmp), flush=True)
+    cmd, env = app_command(root, args.classpath_file, tmp, tavily_url, pages, queries, delay_ms)
+    log_path = os.path.join(tmp, "app.log")
+    job_name = "bench-%s" % name
+    job_dir = os.path.join(tmp, "output", job_name)
+    proc = None
+    result = {}
+    try:
+        with open(log_path, "w") as app_log:
+            proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=app_log, stderr=subprocess.STDOUT)
+        t_start = time.monotonic()
+        wait_ready(proc, log_path)
+        print("   app ready in %.1f s (pid %d)" % (time.monotonic() - t_start, proc.pid), flush=True)
+        staging = os.path.join(tmp, job_name + ".json")
+        with open(staging, "w") as f:
+            json.dump(job, f, indent=1)
+        t_drop = time.monotonic()
+        os.rename(staging, os.path.join(tmp, "input", job_name + ".json"))
+        deadline = t_drop + args.timeout
+        done, t_last, last_print = 0, None, t_drop
+        failed_dir = os.path.join(tmp, "input", "failed")
+        while time.monotonic() < deadline:
+            n = reports_done(job_dir)
+            now = time.monotonic()
+            if n > done:
+                done, t_last = n, now
+            if done >= queries:
+                break
+            if os.path.isdir(failed_dir) and os.listdir(failed_dir):
+                print("   job FAILED: %s" % sorted(os.listdir(failed_dir)), flush=True)
+                break
+            if proc.poll() is not None:
+                print("   Caravan exited early (code %s)" % proc.returncode, flush=True)
+                break
+            if now - last_print >= 30:
+                print("   ... %.0f s: %d/%d reports, %d stub requests" % (now - t_drop, done, queries,
+                                                                           len(log.snapshot())), flush=True)
+                last_print = now
+            time.sleep(0.1)
+        timed_out = done < queries
+        time.sleep(0.3)
+        rss = peak_rss_mb(proc.pid)
+        stop_app(proc)
+        entries = log.snapshot()
+        result = report(name, entries, delay_s, args.adaptive_factor, slow, pages, queries, done, timed_out,
+                        t_drop, t_last, rss, tavily.search_log)
+        return result
+    finally:
+        if proc is not None:
+            stop_app(proc)
+        stubs.stop(sites + [tavily])
+        if args.keep:
+            print("   kept %s (app.log, input/, output/)" % tmp)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def verdict(ok):
+    return "PASS" if ok else "FAIL"
+
+
+def report(name, entries, delay_s, factor, slow, pages, queries, reports, timed_out, t_drop, t_last, rss,
+           search_log):
+    by_host, plain, adaptive, gaps, slack = analyse(entries, delay_s, factor, slow)
+    wall = (t_last - t_drop) if t_last else float("nan")
+    busiest = max(plain, key=plain.get)
+    busiest_a = max(adaptive, key=adaptive.get)
+    ratio, ratio_a = wall / plain[busiest], wall / adaptive[busiest_a]
+    min_host = min(gaps, key=gaps.get)
+    served = {p for _, p, s, _, _ in entries if p.startswith("/p/") and s == 200}
+    page_requests = sum(1 for e in entries if e[1].startswith("/p/"))
+    first_req = min(e[3] for e in entries) if entries else float("nan")
+    last_resp = max(e[4] for e in entries) if entries else float("nan")
+    print("-- results: %s (D = %d ms, F = %.2f)" % (name, delay_s * 1000, factor))
+    print("   wall time, job dropped -> last report:   %8.2f s%s" % (wall, "  (TIMED OUT)" if timed_out else ""))
+    print("     drop -> first search call:             %8.2f s" % ((search_log[0][1] - t_drop) if search_log else float("nan")))
+    print("     first -> last stub page request/resp:  %8.2f s" % (last_resp - first_req))
+    print("   politeness bound, busiest host %-11s %8.2f s  (%d requests, %.2f s responding)"
+          % (busiest, plain[busiest], len(by_host[busiest]), sum(d - a for _, _, a, d in by_host[busiest])))
+    print("   adaptive bound,   busiest host %-11s %8.2f s  (gap = max(D, %.2f x previous response))"
+          % (busiest_a, adaptive[busiest_a], factor))
+    print("   ratio wall / politeness bound:           %8.2f    target <= %.1f  %s"
+          % (ratio, RATIO_TARGET, verdict(ratio <= RATIO_TARGET)))
+    print("   ratio wall / adaptive bound:             %8.2f    target <= %.1f  %s"
+          % (ratio_a, RATIO_TARGET, verdict(ratio_a <= RATIO_TARGET)))
+    gap_ok = lambda g: g >= delay_s - GAP_TOLERANCE_S  # noqa: E731
+    slow_gap = gaps.get(slow, float("inf"))
+    print("   shortest gap, any host:                  %8.1f ms on %-11s target >= %d ms (1 ms slack)  %s"
+          % (gaps[min_host] * 1000, min_host, delay_s * 1000, verdict(gap_ok(gaps[min_host]))))
+    print("   shortest gap, slow host %-11s      %8.1f ms                target >= %d ms (1 ms slack)  %s"
+          % (slow, slow_gap * 1000, delay_s * 1000, verdict(gap_ok(slow_gap))))
+    print("   slow host, shortest gap minus max(D, F x previous response): %.1f ms%s"
+          % (slack.get(slow, float("inf")) * 1000,
+             "  (negative: the adaptive rule is not applied)" if slack.get(slow, 0) < -GAP_TOLERANCE_S else ""))
+    rss_note = "" if pages >= 1000 else "  (target is set at 1,000 pages)"
+    print("   app JVM peak RSS (VmHWM):                %8.1f MB   target <= %d MB  %s%s"
+          % (rss, RSS_TARGET_MB, verdict(rss <= RSS_TARGET_MB), rss_note))
+    print("   pages served OK: %d of %d expected (%d page requests, %d requests in all, %d search calls); "
+          "reports: %d of %d  %s"
+          % (len(served), pages, page_requests, len(entries), len(search_log), reports, queries,
+             verdict(len(served) == pages and reports == queries)), flush=True)
+    return dict(wall=wall, ratio=ratio, ratio_adaptive=ratio_a, min_gap=gaps[min_host], rss=rss)
+
+
+def main():
+    args = parse_args()
+    root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    print("caravan pipeline benchmark, %d CPU(s), load average %s" % (
+        os.cpu_count(), " ".join("%.2f" % x for x in os.getloadavg())), flush=True)
+    for name, spec in scenarios(args):
+        run_scenario(name, spec, args, root)
+
+
+if __name__ == "__main__":
+    main()
