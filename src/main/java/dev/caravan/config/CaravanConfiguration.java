@@ -23,6 +23,7 @@ import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
 import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.pipeline.Faults;
+import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.JobSteps;
 import dev.caravan.pipeline.PageSteps;
 import dev.caravan.pipeline.QuerySteps;
@@ -161,11 +162,13 @@ public class CaravanConfiguration implements CamelConfiguration {
         }
         Progress progress = new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);
         registry.bind("progress", progress);
+        com.github.benmanes.caffeine.cache.Cache<Object, Object> pageCache = cache(ttlSeconds, maxEntries);
+        PageClaims claims = new PageClaims(pageCache);
         PageSteps pages = new PageSteps(
                 new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
                 new PageConverter(new ContentExtractor(), new PdfText(props.intValue("research.fetch.pdf-max-pages"))),
-                store, cache(ttlSeconds, maxEntries), findings, progress, clock);
-        QuerySteps queries = new QuerySteps(searcher, new FetchPlanner(new UrlNormalizer()),
+                store, pageCache, claims, findings, progress, clock);
+        QuerySteps queries = new QuerySteps(searcher, new FetchPlanner(new UrlNormalizer()), claims,
                 new ReportBuilder(report, findings, clock), new ReportWriter(), progress);
         JobSteps jobs = new JobSteps(new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock),
                 new MessageJobs(new JobParser(), props.longValue("research.input.max-bytes")),

@@ -13,6 +13,7 @@ import java.time.Instant;
  *
  * @param query the query it belongs to, with the number of pages it fetches
  * @param task what to fetch
+ * @param claim how the page will be had: from the cache, from another query, fetched here, or not at all
  * @param started when its fetch started
  * @param response the raw response, between fetching and converting; else null
  * @param page the page; null until converted or found in the cache
@@ -21,35 +22,36 @@ import java.time.Instant;
  * @param result what the query's report gets; null until done
  * @param count how many of the query's pages are done with this one, e.g. {@code 3/5}, once recorded
  */
-public record PageWork(QueryRun query, FetchTask task, Instant started, FetchResponse response, FetchedPage page,
+public record PageWork(QueryRun query, FetchTask task, PageClaims.Claim claim, Instant started, FetchResponse response, FetchedPage page,
         boolean fromCache, long bytes, PageResult result, String count) {
 
-    static PageWork of(QueryRun query, FetchTask task) {
-        return new PageWork(query, task, null, null, null, false, 0, null, null);
+    static PageWork of(QueryRun query, FetchTask task, PageClaims.Claim claim) {
+        return new PageWork(query, task, claim, null, null, null, false, 0, null, null);
     }
 
     /** True when nothing has given it a page yet: it needs to be fetched. */
     public boolean needsFetch() {
-        return page == null && result == null;
+        return page == null && result == null && count == null;
     }
 
     PageWork startedAt(Instant time) {
-        return new PageWork(query, task, time, response, page, fromCache, bytes, result, count);
+        return new PageWork(query, task, claim, time, response, page, fromCache, bytes, result, count);
     }
 
     PageWork withResponse(FetchResponse fetched) {
-        return new PageWork(query, task, started, fetched, null, false, fetched.bytes(), result, count);
+        return new PageWork(query, task, claim, started, fetched, null, false, fetched.bytes(), result, count);
     }
 
     PageWork withPage(FetchedPage converted, boolean cached) {
-        return new PageWork(query, task, started, null, converted, cached, bytes, result, count);
+        return new PageWork(query, task, claim, started, null, converted, cached, bytes, result, count);
     }
 
     PageWork withResult(PageResult done) {
-        return new PageWork(query, task, started, null, page, fromCache, bytes, done, count);
+        return new PageWork(query, task, claim, started, null, page, fromCache, bytes, done, count);
     }
 
+    /** Recorded: the page itself is let go, only the result stays for the report. */
     PageWork counted(String done) {
-        return new PageWork(query, task, started, null, page, fromCache, bytes, result, done);
+        return new PageWork(query, task, claim, started, null, null, fromCache, bytes, result, done);
     }
 }

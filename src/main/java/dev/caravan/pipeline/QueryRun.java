@@ -16,19 +16,21 @@ import java.util.List;
  * @param query what was asked
  * @param search its search results; null until searched, or when it was skipped or failed
  * @param tasks the pages to fetch, in report order
+ * @param claims how each task's page will be had (cache, another query, this query, or not at all)
  * @param pages the pages as fetched, in task order
  * @param report its report, once written
  */
 public record QueryRun(JobRun run, int index, Query query, SearchResults search, List<FetchTask> tasks,
-        List<PageResult> pages, Report report) {
+        List<PageClaims.Claim> claims, List<PageResult> pages, Report report) {
 
     public QueryRun {
         tasks = tasks == null ? List.of() : List.copyOf(tasks);
+        claims = claims == null ? List.of() : List.copyOf(claims);
         pages = pages == null ? List.of() : List.copyOf(pages);
     }
 
     static QueryRun of(JobRun run, int index, Query query) {
-        return new QueryRun(run, index, query, null, null, null, null);
+        return new QueryRun(run, index, query, null, null, null, null, null);
     }
 
     /** True once the search (or, for a query that lists its pages, the plan) is done: the pages can be fetched. */
@@ -36,16 +38,16 @@ public record QueryRun(JobRun run, int index, Query query, SearchResults search,
         return search != null;
     }
 
-    QueryRun withSearch(SearchResults results, List<FetchTask> plan) {
-        return new QueryRun(run, index, query, results, plan, null, null);
+    QueryRun withSearch(SearchResults results, List<FetchTask> plan, List<PageClaims.Claim> planned) {
+        return new QueryRun(run, index, query, results, plan, planned, null, null);
     }
 
     QueryRun withPages(List<PageResult> fetched) {
-        return new QueryRun(run, index, query, search, tasks, fetched, null);
+        return new QueryRun(run, index, query, search, tasks, claims, fetched, null);
     }
 
     QueryRun withReport(Report written) {
-        return new QueryRun(run, index, query, search, tasks, pages, written);
+        return new QueryRun(run, index, query, search, tasks, claims, pages, written);
     }
 
     /** The prefix of its log lines: {@code [job-folder index]}. */

@@ -7,6 +7,8 @@ import dev.caravan.report.Report;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportWriter;
 import dev.caravan.search.Searcher;
+import dev.caravan.model.FetchTask;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,12 +21,14 @@ public class QuerySteps {
     private final FetchPlanner planner;
     private final ReportBuilder reports;
     private final ReportWriter writer;
+    private final PageClaims claims;
     private final Progress progress;
 
-    public QuerySteps(Searcher searcher, FetchPlanner planner, ReportBuilder reports, ReportWriter writer,
-            Progress progress) {
+    public QuerySteps(Searcher searcher, FetchPlanner planner, PageClaims claims, ReportBuilder reports,
+            ReportWriter writer, Progress progress) {
         this.searcher = searcher;
         this.planner = planner;
+        this.claims = claims;
         this.reports = reports;
         this.writer = writer;
         this.progress = progress;
@@ -32,7 +36,8 @@ public class QuerySteps {
 
     /**
      * Searches (a query that lists its pages is not a search), within the job's budget, and plans the pages to fetch.
-     * A job's queries search one at a time in the job's order ({@link JobState}). A query of a job that has already
+     * A job's queries search, and decide how they will have each page ({@link PageClaims}), one at a time in the job's
+     * order ({@link JobState}). A query of a job that has already
      * failed is skipped: it comes back not searched. A retryable failure keeps the query's turn for the retry.
      */
     public QueryRun search(QueryRun query) throws Exception {
@@ -44,8 +49,11 @@ public class QuerySteps {
         progress.searchStarted(query.run().job(), query.query());
         SearchResults results = searcher.search(query.run().budget(), query.query());
         progress.searchFinished(query.run().job(), query.query(), results);
+        List<FetchTask> plan = planner.plan(query.query(), results);
+        List<PageClaims.Claim> planned = new ArrayList<>();
+        for (FetchTask task : plan) planned.add(claims.claim(task.normalizedUrl(), query.run().budget()));
         query.run().state().passSearchTurn(query.index());
-        return query.withSearch(results, planner.plan(query.query(), results));
+        return query.withSearch(results, plan, planned);
     }
 
     /** The log line's words for the search: what it returned, that it was not searched, or that it is no search. */
@@ -55,7 +63,9 @@ public class QuerySteps {
 
     /** One fetch-stage body per page to fetch. */
     public List<PageWork> pages(QueryRun query) {
-        return query.tasks().stream().map(task -> PageWork.of(query, task)).toList();
+        List<PageWork> pages = new ArrayList<>();
+        for (int i = 0; i < query.tasks().size(); i++) pages.add(PageWork.of(query, query.tasks().get(i), query.claims().get(i)));
+        return pages;
     }
 
     /** Builds and writes the query's report from its fetched pages. */

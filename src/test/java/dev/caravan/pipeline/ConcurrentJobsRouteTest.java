@@ -70,6 +70,33 @@ class ConcurrentJobsRouteTest extends PipelineTestSupport {
         assertThat(String.join("\n", events)).contains("\"fetch_finished\"").doesNotContain("\"ok\":false");
     }
 
+    @Test
+    void a_page_two_running_queries_want_is_fetched_once_and_the_later_query_has_it_from_the_cache() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        site.on("/shared", (ex, body) -> {
+            entered.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            StubServer.respond(ex, 200, "text/html", article("Shared", "Both queries of the job want this one page."));
+        });
+        tavily.results("first wants it", new Result(site.url("/shared"), "Shared", "s"));
+        tavily.results("second wants it", new Result(site.url("/shared"), "Shared", "s"));
+
+        drop("shared.json", "{\"queries\": [\"first wants it\", \"second wants it\"]}");
+        assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
+        release.countDown();
+        String first = read(awaitFile(output().resolve("shared/first-wants-it.md")));
+        String second = read(awaitFile(output().resolve("shared/second-wants-it.md")));
+
+        assertThat(site.requestsTo("/shared")).hasSize(1);
+        assertThat(first).contains("### [1] Shared").doesNotContain("(from cache)");
+        assertThat(second).contains("### [1] Shared").contains("(from cache)");
+    }
+
     private static int indexOf(List<String> events, String event, String job) {
         for (int i = 0; i < events.size(); i++) {
             if (events.get(i).contains(event) && events.get(i).contains(job)) return i;
