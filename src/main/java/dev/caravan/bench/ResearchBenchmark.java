@@ -103,7 +103,7 @@ public final class ResearchBenchmark {
             long start = System.nanoTime();
             List<PageResult> ranked = new ArrayList<>();
             for (int r = 0; r < tasks.size(); r++) {
-                ranked.add(selector.candidates(tasks.get(r), fetched.get(r), queries.get(q), false));
+                ranked.add(selector.candidates(tasks.get(r), store.withBlocks(fetched.get(r)), queries.get(q), false));
             }
             firstMs[q] = (System.nanoTime() - start) / 1e6;
             var built = builder.build(job, q, new SearchResults("plan", null, hits, false), ranked);

@@ -61,9 +61,17 @@ public record FetchedPage(
                 excerpt, List.of());
     }
 
+    /** The page as written to {@code file}: neither its Markdown nor its text blocks stay in memory. */
     public FetchedPage evicted(Path file) {
         return new FetchedPage(
                 url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, null, file, chars,
-                excerpt, blocks);
+                excerpt, List.of());
+    }
+
+    /** The page with {@code read} as its text blocks (read back from disk for an evicted page). */
+    public FetchedPage withBlocks(List<TextBlock> read) {
+        return new FetchedPage(
+                url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, markdown, evictedTo, chars,
+                excerpt, read);
     }
 }

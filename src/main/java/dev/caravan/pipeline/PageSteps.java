@@ -89,7 +89,8 @@ public class PageSteps {
     /** The page's passages most relevant to the query; the page's text itself is not kept past this point. */
     public PageWork select(PageWork work) {
         if (work.result() != null) return work;
-        PageResult result = findings.candidates(work.task(), work.page(), work.query().query(), work.fromCache());
+        PageResult result = findings.candidates(work.task(), store.withBlocks(work.page()), work.query().query(),
+                work.fromCache());
         return work.withResult(new PageResult(result.task(), result.page().withoutBlocks(), result.fromCache(),
                 result.candidates()));
     }

@@ -1,6 +1,7 @@
 package dev.caravan.report;
 
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.TextBlock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,13 +9,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Evicts large pages to {@code output/<job>/pages/} as soon as they are converted, so only a file reference travels
- * on; and hands cached pages to a new job, copying an evicted file into that job's folder. Thread-safe.
+ * on and stays in the cache: the Markdown goes to {@code <name>.md}, and the text blocks the findings are chosen from
+ * to a hidden {@code .<name>.blocks} beside it (one block per line). Hands cached pages to a new job, copying both
+ * files into that job's folder. Thread-safe.
  */
 public class PageStore {
 
@@ -29,7 +34,35 @@ public class PageStore {
         if (!page.fetched() || page.markdown() == null || page.chars() <= settings.inlineMaxChars()) return page;
         Path file = pagesDir(job).resolve(fileName(page.url()));
         AtomicFiles.write(file, page.markdown());
+        AtomicFiles.write(blocksFile(file), blocksText(page.blocks()));
         return page.evicted(file);
+    }
+
+    /** The page with its text blocks, read back from disk when it was evicted. */
+    public FetchedPage withBlocks(FetchedPage page) {
+        if (page.evictedTo() == null || !page.blocks().isEmpty()) return page;
+        Path file = blocksFile(page.evictedTo());
+        if (!Files.isRegularFile(file)) return page;
+        List<TextBlock> blocks = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(file)) {
+                int tab = line.indexOf('\t');
+                if (tab > 0) blocks.add(new TextBlock(TextBlock.Kind.valueOf(line.substring(0, tab)), line.substring(tab + 1)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+        return page.withBlocks(blocks);
+    }
+
+    static Path blocksFile(Path markdown) {
+        return markdown.resolveSibling("." + markdown.getFileName().toString().replaceFirst("\\.md$", "") + ".blocks");
+    }
+
+    private static String blocksText(List<TextBlock> blocks) {
+        StringBuilder text = new StringBuilder();
+        for (TextBlock block : blocks) text.append(block.kind().name()).append('\t').append(block.text()).append('\n');
+        return text.toString();
     }
 
     /**
@@ -44,6 +77,10 @@ public class PageStore {
         try {
             if (!Files.isSameFile(page.evictedTo().getParent(), ensureDir(target.getParent()))) {
                 Files.copy(page.evictedTo(), target, StandardCopyOption.REPLACE_EXISTING);
+                Path blocks = blocksFile(page.evictedTo());
+                if (Files.isRegularFile(blocks)) {
+                    Files.copy(blocks, blocksFile(target), StandardCopyOption.REPLACE_EXISTING);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not copy cached page to " + target, e);

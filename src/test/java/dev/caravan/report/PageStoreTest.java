@@ -8,6 +8,8 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchedPage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.caravan.model.TextBlock;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +39,23 @@ class PageStoreTest {
         assertThat(evicted.title()).isEqualTo("Guide");
         assertThat(evicted.excerpt()).isEqualTo(page.excerpt());
         assertThat(PageStore.markdownOf(evicted)).isEqualTo(LONG);
+    }
+
+    @Test
+    void an_evicted_page_keeps_its_text_blocks_on_disk_not_in_memory_and_gets_them_back_exactly() {
+        FetchedPage page = fetched(URL, "Guide", LONG).withBlocks(List.of(
+                new TextBlock(TextBlock.Kind.HEADING, "Heat pumps"),
+                new TextBlock(TextBlock.Kind.PARAGRAPH, "A heat pump moves heat; it costs $12 a month.\tTabs stay."),
+                new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | COP 4.1")));
+        PageStore store = store(100);
+
+        FetchedPage evicted = store.evictIfLarge(page, "job-a");
+
+        assertThat(evicted.blocks()).isEmpty();
+        assertThat(store.withBlocks(evicted).blocks()).isEqualTo(page.blocks());
+        FetchedPage reused = store.reuse(evicted, "job-b").orElseThrow();
+        assertThat(store.withBlocks(reused).blocks()).isEqualTo(page.blocks());
+        assertThat(reused.evictedTo()).startsWith(out.resolve("job-b"));
     }
 
     @Test
@@ -89,7 +108,7 @@ class PageStoreTest {
 
         assertThat(store.reuse(cached, "job-a")).get().extracting(FetchedPage::evictedTo).isEqualTo(cached.evictedTo());
         try (var files = Files.list(out.resolve("job-a/pages"))) {
-            assertThat(files.toList()).containsExactly(cached.evictedTo());
+            assertThat(files.toList()).containsExactlyInAnyOrder(cached.evictedTo(), PageStore.blocksFile(cached.evictedTo()));
         }
     }
 
