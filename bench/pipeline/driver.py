@@ -24,9 +24,12 @@ SCENARIOS = {
 RESULTS_PER_QUERY = 16  # Tavily's max_results is at most 20; 16 leaves room and gives whole queries at 96 pages
 RSS_TARGET_MB = 512
 RATIO_TARGET = 1.2
-# Gaps are judged with this much slack: the app sleeps in whole milliseconds on a millisecond clock, and the stub
-# takes its two timestamps in Python threads, so a gap a fraction of a millisecond short of D is noise, not a request sent too early.
+# Gaps are judged with this much slack: the app sleeps in whole milliseconds on a millisecond clock, so a gap a
+# fraction of a millisecond short of D is rounding, not a request sent too early. The stub sites (one process each)
+# stamp a request when its request line is read, and a response's end with the kernel's transmit timestamp of its
+# last byte (see stubs.py), or else right after its one sendall.
 GAP_TOLERANCE_S = 0.001
+MAX_SLOW_HOST_DELAY_S = 10.0  # the app's cap on the slow-host part of a gap (research.fetch.max-slow-host-delay-ms)
 
 
 def parse_args():
@@ -36,8 +39,9 @@ def parse_args():
     p.add_argument("--pages", type=int, help="custom scenario: number of pages (with --hosts/--delay-ms)")
     p.add_argument("--hosts", type=int, help="custom scenario: number of stub hosts, 2-254")
     p.add_argument("--delay-ms", type=int, help="custom scenario: research.fetch.host-delay-ms")
-    p.add_argument("--adaptive-factor", type=float, default=1.0,
-                   help="F of the adaptive bound: each gap is max(D, F x previous response time) (default 1.0)")
+    p.add_argument("--adaptive-factor", type=float, default=0.25,
+                   help="research.fetch.slow-host-delay-factor for the app, and F of the adaptive bound: each gap is"
+                        " max(D, F x est), est moving halfway to each response time (default 0.25, the app's default)")
     p.add_argument("--slow-seconds", type=float, default=2.0, help="response time of the slow host's pages")
     p.add_argument("--timeout", type=float, default=900, help="seconds to wait for all reports (default 900)")
     p.add_argument("--keep", action="store_true", help="keep the temp folders (job, reports, app log)")
@@ -70,7 +74,7 @@ def design_job(pages, addresses, port):
     return job, answers
 
 
-def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms):
+def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor):
     with open(cp_file) as f:
         classpath = f.read().strip()
     props = {
@@ -83,6 +87,7 @@ def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms):
         "research.tavily.base-url": tavily_url,
         "research.guard.allowed-addresses": "127.0.0.0/8",
         "research.fetch.host-delay-ms": delay_ms,
+        "research.fetch.slow-host-delay-factor": factor,
         "research.report.model": "none",
         "research.budget.pages-per-job": pages + 100,
         "research.budget.search-calls-per-job": max(100, queries + 10),
@@ -142,20 +147,46 @@ def stop_app(proc):
             proc.wait()
 
 
+def rule_gaps(durations, delay_s, factor):
+    """The least gap the app keeps after each response but the last, by its slow-host rule: the host's response time
+    estimate starts at its first response's time and moves halfway to each later one's (est = (est + d) / 2), and
+    after each response the next request waits max(D, min(F x est, 10 s)). Every request counts, robots.txt too.
+    The app times a response from its own side (send to last byte), never shorter than the stub's arrival to last
+    byte, so its estimate is at least this one."""
+    gaps, est = [], None
+    for d in durations[:-1]:
+        est = d if est is None else (est + d) / 2
+        gaps.append(max(delay_s, min(factor * est, MAX_SLOW_HOST_DELAY_S)))
+    return gaps
+
+
 def analyse(entries, delay_s, factor, slow_address):
     by_host = {}
-    for host, path, status, arrived, done in sorted(entries, key=lambda e: e[3]):
-        by_host.setdefault(host, []).append((path, status, arrived, done))
+    for host, path, status, arrived, done, sending, wire in sorted(entries, key=lambda e: e[3]):
+        # a response ends when the kernel sent its last byte (loopback: when the app's socket got it); without that
+        # stamp, when the stub's sendall returned (never earlier, so a gap can only look shorter)
+        end = wire if wire is not None else done
+        by_host.setdefault(host, []).append((path, status, arrived, end, done - sending, wire is not None))
     plain, adaptive, gaps, slack = {}, {}, {}, {}
     for host, reqs in by_host.items():
-        durations = [d - a for _, _, a, d in reqs]
+        durations = [r[3] - r[2] for r in reqs]
+        least = rule_gaps(durations, delay_s, factor)
         # how much longer than the adaptive rule asks each gap was (negative: the rule was not applied)
-        slack[host] = min((reqs[i][2] - reqs[i - 1][3] - max(delay_s, factor * durations[i - 1])
-                           for i in range(1, len(reqs))), default=float("inf"))
+        slack[host] = min((reqs[i][2] - reqs[i - 1][3] - least[i - 1] for i in range(1, len(reqs))),
+                          default=float("inf"))
         plain[host] = (len(reqs) - 1) * delay_s + sum(durations)
-        adaptive[host] = sum(durations) + sum(max(delay_s, factor * durations[i - 1]) for i in range(1, len(reqs)))
+        adaptive[host] = sum(durations) + sum(least)
         gaps[host] = min((reqs[i][2] - reqs[i - 1][3] for i in range(1, len(reqs))), default=float("inf"))
     return by_host, plain, adaptive, gaps, slack
+
+
+def shortest_gap_pair(reqs):
+    """(previous path, its response time in ms, how long its sendall took in ms, how its end was stamped, next path)
+    around the shortest gap of one host's requests."""
+    i = min(range(1, len(reqs)), key=lambda i: reqs[i][2] - reqs[i - 1][3])
+    prev = reqs[i - 1]
+    return (prev[0], (prev[3] - prev[2]) * 1000, prev[4] * 1000, "kernel" if prev[5] else "after sendall",
+            reqs[i][0])
 
 
 def run_scenario(name, spec, args, root):
@@ -168,10 +199,11 @@ def run_scenario(name, spec, args, root):
     os.makedirs(os.path.join(tmp, "output"))
     addresses = ["127.0.1.%d" % i for i in range(1, hosts + 1)]
     slow = addresses[0]
-    log = stubs.RequestLog()
     port = stubs.free_port(addresses)
-    sites = stubs.start_sites(addresses, port, slow, args.slow_seconds, log)
     job, answers = design_job(pages, addresses, port)
+    pages_of = {a: range(i, pages, hosts) for i, a in enumerate(addresses)}  # page n is on host n mod H
+    # one process per site (started before any thread of ours, as fork wants); the Tavily stub is a thread here
+    sites = stubs.start_sites(addresses, port, slow, args.slow_seconds, tmp, pages_of)
     tavily = stubs.start_tavily("127.0.0.1", answers)
     tavily_url = "http://127.0.0.1:%d" % tavily.server_address[1]
     queries = len(job["queries"])
@@ -179,7 +211,7 @@ def run_scenario(name, spec, args, root):
           "%d queries of ~%d results; Tavily stub %s; temp %s"
           % (name, pages, hosts, addresses[0], addresses[-1], port, delay_ms, slow, args.slow_seconds, queries,
              RESULTS_PER_QUERY, tavily_url, tmp), flush=True)
-    cmd, env = app_command(root, args.classpath_file, tmp, tavily_url, pages, queries, delay_ms)
+    cmd, env = app_command(root, args.classpath_file, tmp, tavily_url, pages, queries, delay_ms, args.adaptive_factor)
     log_path = os.path.join(tmp, "app.log")
     job_name = "bench-%s" % name
     job_dir = os.path.join(tmp, "output", job_name)
@@ -195,6 +227,7 @@ def run_scenario(name, spec, args, root):
         with open(staging, "w") as f:
             json.dump(job, f, indent=1)
         t_drop = time.monotonic()
+        wall_offset = time.time() - t_drop
         os.rename(staging, os.path.join(tmp, "input", job_name + ".json"))
         deadline = t_drop + args.timeout
         done, t_last, last_print = 0, None, t_drop
@@ -214,21 +247,26 @@ def run_scenario(name, spec, args, root):
                 break
             if now - last_print >= 30:
                 print("   ... %.0f s: %d/%d reports, %d stub requests" % (now - t_drop, done, queries,
-                                                                           len(log.snapshot())), flush=True)
+                                                                           sites.count()), flush=True)
                 last_print = now
             time.sleep(0.1)
         timed_out = done < queries
         time.sleep(0.3)
         rss = peak_rss_mb(proc.pid)
         stop_app(proc)
-        entries = log.snapshot()
+        entries = sites.collect()
         result = report(name, entries, delay_s, args.adaptive_factor, slow, pages, queries, done, timed_out,
                         t_drop, t_last, rss, tavily.search_log)
+        # the stubs time on CLOCK_MONOTONIC, the app on the wall clock (Clock.systemUTC): a step between them shows here
+        print("   wall clock moved against the monotonic clock during the run by %.3f ms"
+              % ((time.time() - time.monotonic() - wall_offset) * 1000), flush=True)
         return result
     finally:
         if proc is not None:
             stop_app(proc)
-        stubs.stop(sites + [tavily])
+        sites.stop()
+        if tavily is not None:
+            stubs.stop(tavily)
         if args.keep:
             print("   kept %s (app.log, input/, output/)" % tmp)
         else:
@@ -247,17 +285,18 @@ def report(name, entries, delay_s, factor, slow, pages, queries, reports, timed_
     busiest_a = max(adaptive, key=adaptive.get)
     ratio, ratio_a = wall / plain[busiest], wall / adaptive[busiest_a]
     min_host = min(gaps, key=gaps.get)
-    served = {p for _, p, s, _, _ in entries if p.startswith("/p/") and s == 200}
+    served = {e[1] for e in entries if e[1].startswith("/p/") and e[2] == 200}
     page_requests = sum(1 for e in entries if e[1].startswith("/p/"))
     first_req = min(e[3] for e in entries) if entries else float("nan")
     last_resp = max(e[4] for e in entries) if entries else float("nan")
+    unstamped = sum(1 for e in entries if e[6] is None)
     print("-- results: %s (D = %d ms, F = %.2f)" % (name, delay_s * 1000, factor))
     print("   wall time, job dropped -> last report:   %8.2f s%s" % (wall, "  (TIMED OUT)" if timed_out else ""))
     print("     drop -> first search call:             %8.2f s" % ((search_log[0][1] - t_drop) if search_log else float("nan")))
     print("     first -> last stub page request/resp:  %8.2f s" % (last_resp - first_req))
     print("   politeness bound, busiest host %-11s %8.2f s  (%d requests, %.2f s responding)"
-          % (busiest, plain[busiest], len(by_host[busiest]), sum(d - a for _, _, a, d in by_host[busiest])))
-    print("   adaptive bound,   busiest host %-11s %8.2f s  (gap = max(D, %.2f x previous response))"
+          % (busiest, plain[busiest], len(by_host[busiest]), sum(r[3] - r[2] for r in by_host[busiest])))
+    print("   adaptive bound,   busiest host %-11s %8.2f s  (gap = max(D, %.2f x est), est = (est + response) / 2)"
           % (busiest_a, adaptive[busiest_a], factor))
     print("   ratio wall / politeness bound:           %8.2f    target <= %.1f  %s"
           % (ratio, RATIO_TARGET, verdict(ratio <= RATIO_TARGET)))
@@ -267,9 +306,12 @@ def report(name, entries, delay_s, factor, slow, pages, queries, reports, timed_
     slow_gap = gaps.get(slow, float("inf"))
     print("   shortest gap, any host:                  %8.1f ms on %-11s target >= %d ms (1 ms slack)  %s"
           % (gaps[min_host] * 1000, min_host, delay_s * 1000, verdict(gap_ok(gaps[min_host]))))
+    if len(by_host[min_host]) > 1:
+        print("     after %s (responded in %.2f ms, its sendall took %.2f ms, end stamped by %s), before %s"
+              % shortest_gap_pair(by_host[min_host]))
     print("   shortest gap, slow host %-11s      %8.1f ms                target >= %d ms (1 ms slack)  %s"
           % (slow, slow_gap * 1000, delay_s * 1000, verdict(gap_ok(slow_gap))))
-    print("   slow host, shortest gap minus max(D, F x previous response): %.1f ms%s"
+    print("   slow host, shortest gap minus max(D, F x est) (app's rule):  %.1f ms%s"
           % (slack.get(slow, float("inf")) * 1000,
              "  (negative: the adaptive rule is not applied)" if slack.get(slow, 0) < -GAP_TOLERANCE_S else ""))
     rss_note = "" if pages >= 1000 else "  (target is set at 1,000 pages)"
@@ -279,6 +321,8 @@ def report(name, entries, delay_s, factor, slow, pages, queries, reports, timed_
           "reports: %d of %d  %s"
           % (len(served), pages, page_requests, len(entries), len(search_log), reports, queries,
              verdict(len(served) == pages and reports == queries)), flush=True)
+    print("   responses without a kernel transmit timestamp (end taken after sendall instead): %d of %d"
+          % (unstamped, len(entries)), flush=True)
     return dict(wall=wall, ratio=ratio, ratio_adaptive=ratio_a, min_gap=gaps[min_host], rss=rss)
 
 

@@ -1,10 +1,15 @@
-"""Loopback stubs for bench/pipeline.sh: stub web sites (one ThreadingHTTPServer per 127.0.1.x address) and a
-Tavily stub. They run as threads of the driver process, so every timestamp comes from one time.monotonic() clock.
+"""Loopback stubs for bench/pipeline.sh: stub web sites (one process with one ThreadingHTTPServer per 127.0.1.x
+address) and a Tavily stub (threads of the driver process). Every timestamp is time.monotonic(), Linux's system-wide
+CLOCK_MONOTONIC, so the site processes' times compare with each other and with the driver's.
 Python 3 standard library only; nothing here listens on or talks to anything but loopback addresses."""
 
 import json
+import multiprocessing
+import os
 import random
+import signal
 import socket
+import struct
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -81,35 +86,73 @@ def page_html(n, host):
 
 
 ROBOTS = b"User-agent: *\nAllow: /\n"
+_REASONS = {200: "OK", 404: "Not Found"}
+
+# Linux software transmit timestamps (Documentation/networking/timestamping.rst): the kernel stamps the last byte of
+# each send when it goes to the (loopback) device, which on loopback is when the peer's socket gets it. They are in
+# CLOCK_REALTIME; _MONO_OFFSET converts them to CLOCK_MONOTONIC (the two differ only by clock steps, which the
+# driver checks for). The stamp does not move when the sending thread is descheduled inside or after its sendall.
+_SO_TIMESTAMPING = getattr(socket, "SO_TIMESTAMPING", 37)
+_TS_FLAGS = (1 << 1) | (1 << 4) | (1 << 7) | (1 << 11)  # TX_SOFTWARE | SOFTWARE | OPT_ID | OPT_TSONLY
+_SO_EE_ORIGIN_TIMESTAMPING = 4
+_MONO_OFFSET = None
 
 
-class RequestLog:
-    """Thread-safe list of (host, path, status, arrived, done) with monotonic seconds."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.entries = []
-
-    def add(self, host, path, status, arrived, done):
-        with self.lock:
-            self.entries.append((host, path, status, arrived, done))
-
-    def snapshot(self):
-        with self.lock:
-            return list(self.entries)
+def _realtime_minus_monotonic():
+    best = None
+    for _ in range(9):
+        m1 = time.monotonic()
+        r = time.clock_gettime(time.CLOCK_REALTIME)
+        m2 = time.monotonic()
+        if best is None or m2 - m1 < best[0]:
+            best = (m2 - m1, r - (m1 + m2) / 2)
+    return best[1]
 
 
 class _SiteHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "StubSite/1.0"
+    disable_nagle_algorithm = True  # each response leaves at once, never held back for an ACK
 
     def log_message(self, *args):  # quiet
         pass
+
+    def setup(self):
+        super().setup()
+        self.bytes_sent = 0
+        try:
+            self.connection.setsockopt(socket.SOL_SOCKET, _SO_TIMESTAMPING, _TS_FLAGS)
+            self.tx_stamps = True
+        except OSError:
+            self.tx_stamps = False
 
     def parse_request(self):
         # the request line has just been read: the request has arrived (headers follow in the same packet)
         self.arrived = time.monotonic()
         return super().parse_request()
+
+    def _wire_time(self, last_byte):
+        """Monotonic time at which the kernel sent byte number last_byte of this connection, or None."""
+        found = None
+        while self.tx_stamps:
+            try:
+                _, anc, _, _ = self.connection.recvmsg(0, 512, socket.MSG_ERRQUEUE | socket.MSG_DONTWAIT)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                break
+            stamp = key = None
+            for level, kind, data in anc:
+                if level == socket.SOL_SOCKET and kind == _SO_TIMESTAMPING and len(data) >= 16:
+                    sec, nsec = struct.unpack("qq", data[:16])
+                    stamp = sec + nsec * 1e-9
+                elif len(data) >= 16:  # struct sock_extended_err
+                    _, origin, _, _, _, _, ee_data = struct.unpack("IBBBBII", data[:16])
+                    if origin == _SO_EE_ORIGIN_TIMESTAMPING:
+                        key = ee_data
+            if stamp is not None and key == last_byte % (1 << 32):
+                found = stamp - _MONO_OFFSET
+        return found
 
     def do_GET(self):
         arrived = self.arrived
@@ -120,16 +163,148 @@ class _SiteHandler(BaseHTTPRequestHandler):
         elif path.startswith("/p/") and path[3:].isdigit():
             if srv.slow_seconds:
                 time.sleep(srv.slow_seconds)
-            status, body, ctype = 200, page_html(int(path[3:]), srv.host_label), "text/html; charset=utf-8"
+            n = int(path[3:])
+            body = srv.pages.get(n) or page_html(n, srv.host_label)
+            status, ctype = 200, "text/html; charset=utf-8"
         else:
             status, body, ctype = 404, b"not found", "text/plain"
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-        self.wfile.flush()
-        srv.request_log.add(srv.address, path, status, arrived, time.monotonic())
+        head = ("HTTP/1.1 %d %s\r\nServer: %s\r\nDate: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n%s\r\n"
+                % (status, _REASONS[status], self.version_string(), self.date_time_string(), ctype, len(body),
+                   "Connection: close\r\n" if self.close_connection else "")).encode("latin-1")
+        data = head + body
+        # one sendall of the whole response on the unbuffered socket writer; the timestamp follows at once
+        sending = time.monotonic()
+        self.wfile.write(data)
+        done = time.monotonic()
+        self.bytes_sent += len(data)
+        wire = self._wire_time(self.bytes_sent - 1)
+        srv.record((srv.address, path, status, arrived, done, sending, wire))
+
+
+class _SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def record(self, entry):
+        with self.log_lock:
+            self.entries.append(entry)
+            self.counter[self.slot] += 1
+
+
+def _site_main(address, port, slow_seconds, page_numbers, log_path, counter, slot, ready, stop_event, parent):
+    """Body of one stub site process: one ThreadingHTTPServer on address:port until stop_event is set (or the
+    driver goes away), then the request log is written to log_path as JSON."""
+    global _MONO_OFFSET
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the driver, which stops us through stop_event
+    _MONO_OFFSET = _realtime_minus_monotonic()
+    try:
+        srv = _SiteServer((address, port), _SiteHandler)
+    except OSError as e:
+        ready.send(("error", repr(e)))
+        return
+    srv.address = address
+    srv.host_label = "%s:%d" % (address, port)
+    srv.slow_seconds = slow_seconds
+    srv.pages = {n: page_html(n, srv.host_label) for n in page_numbers}  # precomputed: a static site
+    srv.log_lock = threading.Lock()
+    srv.entries = []
+    srv.counter, srv.slot = counter, slot
+    t = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    t.start()
+    ready.send(("ready", time.monotonic()))
+    ready.close()
+    while not stop_event.wait(1.0):
+        if os.getppid() != parent:  # the driver died without stopping us
+            break
+    srv.shutdown()
+    srv.server_close()
+    with srv.log_lock:
+        entries = list(srv.entries)
+    tmp_path = log_path + ".tmp"
+    with open(tmp_path, "w") as f:
+        json.dump(entries, f)
+    os.replace(tmp_path, log_path)
+
+
+class Sites:
+    """The stub web sites: one child process per address, each with its own ThreadingHTTPServer and its own GIL,
+    so a busy host never delays another host's timestamps. Timestamps are time.monotonic(), i.e. Linux
+    CLOCK_MONOTONIC, one system-wide clock, so the children's times compare with each other and the driver's;
+    start() checks that each child's clock reading lies between the driver's readings before and after."""
+
+    def __init__(self, addresses, port, slow_address, slow_seconds, log_dir, pages_of=None):
+        for a in addresses:
+            if not a.startswith("127."):
+                raise ValueError("stub sites bind loopback addresses only, got " + a)
+        self.addresses, self.port, self.log_dir = list(addresses), port, log_dir
+        self.slow_address, self.slow_seconds = slow_address, slow_seconds
+        self.pages_of = pages_of or {}
+        ctx = multiprocessing.get_context("fork")
+        self.ctx = ctx
+        self.counter = ctx.RawArray("l", len(self.addresses))
+        self.stop_event = ctx.Event()
+        self.procs = []
+        self.entries = None
+
+    def start(self):
+        parent = os.getpid()
+        pending = []
+        for i, a in enumerate(self.addresses):
+            recv, send = self.ctx.Pipe(duplex=False)
+            before = time.monotonic()
+            p = self.ctx.Process(
+                target=_site_main, name="stub-site-" + a, daemon=True,
+                args=(a, self.port, self.slow_seconds if a == self.slow_address else 0.0, self.pages_of.get(a, ()),
+                      self._log_path(a), self.counter, i, send, self.stop_event, parent))
+            p.start()
+            send.close()
+            self.procs.append(p)
+            pending.append((a, recv, before))
+        for a, recv, before in pending:
+            if not recv.poll(60):
+                raise RuntimeError("stub site %s did not start" % a)
+            kind, value = recv.recv()
+            after = time.monotonic()
+            recv.close()
+            if kind != "ready":
+                raise RuntimeError("stub site %s failed: %s" % (a, value))
+            if not before <= value <= after:
+                raise RuntimeError("stub site %s: its monotonic clock (%.6f) is not the driver's (%.6f..%.6f)"
+                                   % (a, value, before, after))
+        return self
+
+    def _log_path(self, address):
+        return os.path.join(self.log_dir, "requests-%s.json" % address)
+
+    def count(self):
+        """Requests answered so far, all hosts (live, from shared memory)."""
+        return sum(self.counter[:])
+
+    def collect(self):
+        """Stops every site and returns all (host, path, status, arrived, done, sending, wire) entries, monotonic
+        seconds: the request line was read at arrived, the response's one sendall ran from sending to done, and the
+        kernel sent its last byte at wire (None when the kernel gave no transmit timestamp)."""
+        if self.entries is not None:
+            return self.entries
+        self.stop_event.set()
+        entries = []
+        for a, p in zip(self.addresses, self.procs):
+            p.join(30)
+            if p.is_alive():
+                p.terminate()
+                p.join(5)
+                raise RuntimeError("stub site %s did not stop; its request log is lost" % a)
+            with open(self._log_path(a)) as f:
+                entries.extend(tuple(e) for e in json.load(f))
+        self.entries = entries
+        return entries
+
+    def stop(self):
+        self.stop_event.set()
+        for p in self.procs:
+            p.join(30)
+            if p.is_alive():
+                p.terminate()
+                p.join(5)
 
 
 class _TavilyHandler(BaseHTTPRequestHandler):
@@ -201,19 +376,9 @@ def _serve(server):
     return server
 
 
-def start_sites(addresses, port, slow_address, slow_seconds, request_log):
-    servers = []
-    for a in addresses:
-        if not a.startswith("127."):
-            raise ValueError("stub sites bind loopback addresses only, got " + a)
-        srv = ThreadingHTTPServer((a, port), _SiteHandler)
-        srv.daemon_threads = True
-        srv.address = a
-        srv.host_label = "%s:%d" % (a, port)
-        srv.slow_seconds = slow_seconds if a == slow_address else 0.0
-        srv.request_log = request_log
-        servers.append(_serve(srv))
-    return servers
+def start_sites(addresses, port, slow_address, slow_seconds, log_dir, pages_of=None):
+    """Starts one stub site process per address; pages_of maps an address to the page numbers it will serve."""
+    return Sites(addresses, port, slow_address, slow_seconds, log_dir, pages_of).start()
 
 
 def start_tavily(address, answers):
@@ -224,7 +389,6 @@ def start_tavily(address, answers):
     return _serve(srv)
 
 
-def stop(servers):
-    for s in servers:
-        s.shutdown()
-        s.server_close()
+def stop(server):
+    server.shutdown()
+    server.server_close()
