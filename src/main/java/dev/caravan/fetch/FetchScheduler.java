@@ -109,16 +109,6 @@ public final class FetchScheduler implements AutoCloseable {
         }
     }
 
-    /** The gap the host's last response asked for: host delay, Crawl-delay or slow-host delay. */
-    public Duration lastGap(String host) {
-        lock.lock();
-        try {
-            return queues.lastGap(host);
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** Stops the fetch threads; requests still waiting fail. */
     @Override
     public void close() {

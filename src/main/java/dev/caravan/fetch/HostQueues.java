@@ -61,7 +61,6 @@ final class HostQueues<R> {
     /** Hosts that are idle and have requests waiting, in the order they may be served. */
     private final TreeSet<Host<R>> idle = new TreeSet<>(READY_ORDER);
     private long sequence;
-    private int waiting;
 
     HostQueues(SlowHostRule slowHosts) {
         this.slowHosts = slowHosts;
@@ -71,7 +70,6 @@ final class HostQueues<R> {
         Host<R> host = hosts.computeIfAbsent(queued.host(), Host::new);
         if (!host.busy && host.waiting.isEmpty()) host.readySince = sequence++;
         host.waiting.add(queued);
-        waiting++;
         if (!host.busy) idle.add(host);
     }
 
@@ -80,7 +78,6 @@ final class HostQueues<R> {
         if (idle.isEmpty() || idle.first().readyAt.isAfter(now)) return Optional.empty();
         Host<R> host = idle.pollFirst();
         host.busy = true;
-        waiting--;
         return Optional.of(host.waiting.poll());
     }
 
@@ -128,12 +125,7 @@ final class HostQueues<R> {
             host.waiting.clear();
         }
         idle.clear();
-        waiting = 0;
         return all;
-    }
-
-    int waiting() {
-        return waiting;
     }
 
     /** Keeps memory bounded in a long-running process: hosts with nothing to do whose delay has passed long ago. */
