@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

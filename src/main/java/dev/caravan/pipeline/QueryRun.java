@@ -4,7 +4,7 @@ import dev.caravan.model.FetchTask;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
-import dev.caravan.report.Report;
+import dev.caravan.model.Report;
 import java.util.List;
 
 /**

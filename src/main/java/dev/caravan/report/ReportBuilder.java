@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.Report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -64,7 +64,7 @@ public final class DemoStubs implements AutoCloseable {
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow: /admin\n");
         Files.createDirectories(demoDir);
         List<Path> copies = new ArrayList<>();
-        JobReader reader = new JobReader(new JobParser(), 1_048_576);
+        JobReader reader = new JobReader(new JobParser(), 1_048_576, java.time.Clock.systemUTC());
         for (Path example : exampleFiles(examplesDir)) {
             String text = Files.readString(example);
             Matcher m = URL.matcher(text);
