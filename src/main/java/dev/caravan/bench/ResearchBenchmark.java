@@ -7,6 +7,7 @@ import dev.caravan.config.PropertyReader;
 import dev.caravan.extract.ContentExtractor;
 import dev.caravan.extract.PageConverter;
 import dev.caravan.extract.PdfText;
+import dev.caravan.model.SuppressForbidden;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
@@ -43,6 +44,7 @@ import java.util.zip.GZIPInputStream;
  * time and heap, and the ranking time per query. Settings come from {@code application.properties}, overridden by
  * {@code -Dkey=value}. Usage: {@code ResearchBenchmark DATASET PLAN.json OUT}.
  */
+@SuppressForbidden("a command-line benchmark: its results go to stdout, its usage to stderr")
 public final class ResearchBenchmark {
 
     private ResearchBenchmark() {}

@@ -15,7 +15,7 @@ import java.time.format.DateTimeFormatter;
 public class JobReader {
 
     private static final DateTimeFormatter RUN_LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'", java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final JobParser parser;
     private final long maxBytes;

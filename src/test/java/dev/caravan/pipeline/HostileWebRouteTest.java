@@ -128,7 +128,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 .containsEntry("/bomb", "too_large").containsEntry("/loop-a", "redirect_limit")
                 .containsEntry("/binary", "unsupported_type").containsEntry("/fine", "ok");
         long boundMs = (long) paths.length * TIMEOUT_MS + 2000;
-        System.out.printf("FIGURE hostile job: %d ms for %d pages (bound pages x deadline + 2 s = %d ms)%n",
+        System.out.printf(java.util.Locale.ROOT, "FIGURE hostile job: %d ms for %d pages (bound pages x deadline + 2 s = %d ms)%n",
                 took.toMillis(), paths.length, boundMs);
         assertThat(took).isLessThan(Duration.ofMillis(boundMs));
     }
@@ -156,7 +156,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
             assertThat(sources.get(0).path("outcome").asText()).isEqualTo("ok");
             var busy = site.requestsTo("/busy");
             assertThat(busy).hasSize(2);
-            System.out.printf("FIGURE Retry-After 1 s: retried after %d ms%n",
+            System.out.printf(java.util.Locale.ROOT, "FIGURE Retry-After 1 s: retried after %d ms%n",
                     Duration.between(busy.get(0).at(), busy.get(1).at()).toMillis());
             assertThat(Duration.between(busy.get(0).at(), busy.get(1).at())).isGreaterThanOrEqualTo(Duration.ofMillis(950));
             assertThat(other.requestsTo("/quick").get(0).at()).isBefore(busy.get(1).at());
