@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -104,6 +105,16 @@ class ArchitectureTest {
             org.assertj.core.api.Assertions.assertThat(above).as("what %s may use", pkg).containsAll(uses);
             above.add(pkg);
         });
+    }
+
+    @Test
+    void every_package_is_null_marked_in_its_package_info() {
+        Set<String> packages = new LinkedHashSet<>();
+        MAIN.forEach(c -> packages.add(c.getPackageName()));
+        for (String pkg : packages) {
+            org.assertj.core.api.Assertions.assertThat(MAIN.getPackage(pkg).isAnnotatedWith(NullMarked.class))
+                    .as("%s has a package-info.java with @NullMarked", pkg).isTrue();
+        }
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One scheduler for every request Caravan sends to web sites, shared by all running jobs and queries, organised like
@@ -151,7 +152,7 @@ public final class FetchScheduler implements AutoCloseable {
     }
 
     /** Blocks until a request's host is ready; null when the scheduler closes. */
-    private HostQueues.Queued<Request<?>> nextReady() throws InterruptedException {
+    private HostQueues.@Nullable Queued<Request<?>> nextReady() throws InterruptedException {
         lock.lock();
         try {
             while (running) {

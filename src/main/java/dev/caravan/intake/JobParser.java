@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a job from the text of a job file: {@code .txt} (one query per line, {@code #} comments) or {@code .json},
@@ -173,7 +174,7 @@ public class JobParser {
     }
 
     /** One query; problems of its own options are all recorded, then null is returned if there was any. */
-    private static Query query(JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
+    private static @Nullable Query query(JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
         if (item.isTextual()) {
             return QueryOptions.toQuery(item.asText().strip(), defaults, List.of(), where);
         }

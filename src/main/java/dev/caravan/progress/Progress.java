@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Records what the pipeline does as JSON Lines ({@code events.jsonl} in the output folder) and keeps per-job tallies
@@ -46,7 +47,7 @@ public class Progress {
     }
 
     /** Records the end of a job, failed when {@code error} is not null, and returns its one-line summary. */
-    public String jobFinished(Job job, Throwable failure) {
+    public String jobFinished(Job job, @Nullable Throwable failure) {
         String error = failure == null ? null : FailureReasons.reason(failure);
         metrics.jobFinished(failure == null);
         if (failure != null) failedJobs.incrementAndGet();
