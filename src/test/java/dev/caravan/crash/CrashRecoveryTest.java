@@ -1,6 +1,7 @@
 package dev.caravan.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.caravan.App;
 import dev.caravan.testing.StubServer;
@@ -136,12 +137,11 @@ class CrashRecoveryTest {
     }
 
     private void awaitReports(int count, Process child) throws Exception {
-        Instant until = Instant.now().plus(Duration.ofSeconds(60));
-        while (reports().size() < count) {
-            assertThat(child.isAlive()).as("child still running").isTrue();
-            assertThat(Instant.now()).as("waiting for " + count + " reports").isBefore(until);
-            Thread.sleep(50);
-        }
+        await("waiting for " + count + " reports").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50)).until(() -> {
+                    assertThat(child.isAlive()).as("child still running").isTrue();
+                    return reports().size() >= count;
+                });
     }
 
     private List<Path> reports() throws IOException {
