@@ -3,6 +3,7 @@ package dev.caravan;
 import dev.caravan.config.PropertyReader;
 import dev.caravan.config.RuntimeSettings;
 import dev.caravan.config.SettingsSource;
+import dev.caravan.model.SuppressForbidden;
 import java.nio.file.Path;
 import dev.caravan.progress.Progress;
 import org.apache.camel.CamelContext;
@@ -28,6 +29,7 @@ public final class App {
 
     private App() {}
 
+    @SuppressForbidden("the command line: a failed startup is said in one line on stderr")
     public static void main(String[] args) {
         Main main = new Main();
         if (System.getProperty("camel.main.property-placeholder-location") == null) {
@@ -61,6 +63,7 @@ public final class App {
     record RunState(RuntimeSettings settings, Progress progress) {}
 
     /** {@link #JOBS_FAILED} in run-once mode when a job of this run failed, else {@link #OK}. */
+    @SuppressForbidden("the command line: why the exit code is not 0, on stderr")
     static int exitCode(RunState state) {
         if (state == null || state.settings() == null || state.progress() == null || !state.settings().runOnce()) {
             return OK;

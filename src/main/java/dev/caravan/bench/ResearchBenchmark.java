@@ -7,6 +7,7 @@ import dev.caravan.config.PropertyReader;
 import dev.caravan.extract.ContentExtractor;
 import dev.caravan.extract.PageConverter;
 import dev.caravan.extract.PdfText;
+import dev.caravan.model.SuppressForbidden;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
@@ -28,7 +29,6 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,6 +44,7 @@ import java.util.zip.GZIPInputStream;
  * time and heap, and the ranking time per query. Settings come from {@code application.properties}, overridden by
  * {@code -Dkey=value}. Usage: {@code ResearchBenchmark DATASET PLAN.json OUT}.
  */
+@SuppressForbidden("a command-line benchmark: its results go to stdout, its usage to stderr")
 public final class ResearchBenchmark {
 
     private ResearchBenchmark() {}
@@ -68,7 +69,8 @@ public final class ResearchBenchmark {
 
         ReportSettings report = new ReportSettings(out, props.intValue("research.report.inline-max-chars"));
         FindingSelector selector = new FindingSelector(ranker);
-        ReportBuilder builder = new ReportBuilder(report, selector, Clock.systemUTC());
+        Clock clock = Clock.systemUTC();
+        ReportBuilder builder = new ReportBuilder(report, selector, clock);
         PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50));
         PageStore store = new PageStore(report);
         ReportWriter writer = new ReportWriter();
@@ -92,7 +94,7 @@ public final class ResearchBenchmark {
                 hits.add(hit);
                 tasks.add(new FetchTask(r, url, url, hit));
                 FetchedPage page = store.evictIfLarge(converter.convert(new FetchResponse(url, url, FetchOutcome.OK, null,
-                        200, "text/html", read(dataset.resolve(result.path("file").asText())), Instant.now())), job.folder());
+                        200, "text/html", read(dataset.resolve(result.path("file").asText())), clock.instant())), job.folder());
                 pages++;
                 if (!page.fetched()) {
                     failed++;

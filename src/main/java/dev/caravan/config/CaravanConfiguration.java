@@ -33,7 +33,7 @@ import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.rank.RankingSettings;
 import dev.caravan.rank.SentenceEncoder;
-import dev.caravan.report.AtomicFiles;
+import dev.caravan.model.AtomicFiles;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
@@ -108,7 +108,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         });
         SearchHttp searchHttp = new SearchHttp(connections, fetch.userAgent());
         SearchProviderRegistry searchProviders = SearchProviders.build(props, System::getenv, guard, searchHttp.sender(),
-                runtime);
+                runtime, clock);
         searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
@@ -123,8 +123,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         Searcher searcher = new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
                 url -> new UrlNormalizer().normalize(url).orElse(url));
 
-        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false));
-        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs(), true));
+        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false, clock));
+        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs(), true, clock));
         int fetchThreads = props.intIn("research.fetch.pool-size", 1, 1000, "threads");
         int queryThreads = props.intIn("research.jobs.parallel-queries", 1, 1000, "queries");
         int cores = Runtime.getRuntime().availableProcessors();
@@ -138,7 +138,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                 .newThreadPool(this, "pageWork", cores, cores);
         FetchScheduler scheduler = FetchScheduler.start(fetchThreads,
                 props.doubleIn("research.fetch.slow-host-delay-factor", 0, 100),
-                Duration.ofMillis(props.longIn("research.fetch.max-slow-host-delay-ms", 0, 3_600_000, "milliseconds")), pageWork);
+                Duration.ofMillis(props.longIn("research.fetch.max-slow-host-delay-ms", 0, 3_600_000, "milliseconds")), clock,
+                pageWork);
         try {
             // stopped after the routes, so jobs still running at shutdown finish their pages first
             context.addService(new org.apache.camel.support.service.ServiceSupport() {
@@ -171,7 +172,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         QuerySteps queries = new QuerySteps(searcher, new FetchPlanner(new UrlNormalizer()), claims,
                 new ReportBuilder(report, findings, clock), new ReportWriter(), progress);
         JobSteps jobs = new JobSteps(new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock),
-                new MessageJobs(new JobParser(), props.longValue("research.input.max-bytes")),
+                new MessageJobs(new JobParser()::parse, props.longValue("research.input.max-bytes")),
                 new JobFailures(inputDir.resolve(runtime.failedDir()), clock), budgets, progress,
                 props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));
         registry.bind("pages", pages);

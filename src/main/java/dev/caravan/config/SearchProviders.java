@@ -10,6 +10,7 @@ import dev.caravan.search.SearxngProvider;
 import dev.caravan.search.SerperProvider;
 import dev.caravan.search.TavilyClient;
 import dev.caravan.search.Throttle;
+import java.time.Clock;
 import java.util.List;
 import java.util.function.Function;
 
@@ -26,7 +27,7 @@ public final class SearchProviders {
     private SearchProviders() {}
 
     public static SearchProviderRegistry build(PropertyReader props, Function<String, String> env, UrlGuard guard,
-            SearchHttp.Sender http, RuntimeSettings runtime) {
+            SearchHttp.Sender http, RuntimeSettings runtime, Clock clock) {
         String tavilyUrl = checked(guard, "research.tavily.base-url", props.string("research.tavily.base-url"));
         String serperUrl = checked(guard, "research.serper.base-url", props.string("research.serper.base-url"));
         String braveUrl = checked(guard, "research.brave.base-url", props.string("research.brave.base-url"));
@@ -36,14 +37,14 @@ public final class SearchProviders {
         long braveIntervalMs = props.longIn("research.brave.min-interval-ms", 0, 60_000, "milliseconds");
         List<SearchProvider> providers = List.of(
                 new TavilyClient(tavilyUrl, key(props, "research.tavily.api-key", TavilyClient.KEY_VARIABLE, env),
-                        runtime.tavilyTimeoutMs(), http),
+                        runtime.tavilyTimeoutMs(), http, clock),
                 new SerperProvider(serperUrl, key(props, "research.serper.api-key", SerperProvider.KEY_VARIABLE, env),
                         props.longIn("research.serper.timeout-ms", 100, 10 * 60_000, "milliseconds"), http),
                 new BraveProvider(braveUrl, key(props, "research.brave.api-key", BraveProvider.KEY_VARIABLE, env),
                         props.longIn("research.brave.timeout-ms", 100, 10 * 60_000, "milliseconds"), http,
-                        Throttle.realTime(braveIntervalMs)),
+                        Throttle.realTime(braveIntervalMs), clock),
                 new SearxngProvider(searxngUrl,
-                        props.longIn("research.searxng.timeout-ms", 100, 10 * 60_000, "milliseconds"), http));
+                        props.longIn("research.searxng.timeout-ms", 100, 10 * 60_000, "milliseconds"), http, clock));
         String chosen = props.string("research.search.provider").strip();
         if (!NAMES.contains(chosen)) {
             throw PropertyReader.notAllowed("research.search.provider", chosen, "give one of " + String.join(", ", NAMES));

@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One scheduler for every request Caravan sends to web sites, shared by all running jobs and queries, organised like
@@ -50,12 +51,13 @@ public final class FetchScheduler implements AutoCloseable {
      *
      * @param slowHostDelayFactor a host's next request waits at least this many times its recent response time
      * @param maxSlowHostDelay the most a slow host is delayed on that account
+     * @param clock the real clock (the threads wait on it)
      * @param completions where results are handed on
      */
-    public static FetchScheduler start(int threads, double slowHostDelayFactor, Duration maxSlowHostDelay,
+    public static FetchScheduler start(int threads, double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock,
             Executor completions) {
         FetchScheduler scheduler = new FetchScheduler(
-                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), Clock.systemUTC(), completions, null);
+                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), clock, completions, null);
         for (int i = 1; i <= threads; i++) {
             Thread thread = new Thread(scheduler::work, "caravan-fetch-" + i);
             thread.setDaemon(true);
@@ -140,7 +142,7 @@ public final class FetchScheduler implements AutoCloseable {
     }
 
     /** Blocks until a request's host is ready; null when the scheduler closes. */
-    private HostQueues.Queued<Request<?>> nextReady() throws InterruptedException {
+    private HostQueues.@Nullable Queued<Request<?>> nextReady() throws InterruptedException {
         lock.lock();
         try {
             while (running) {

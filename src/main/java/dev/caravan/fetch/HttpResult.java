@@ -2,6 +2,7 @@ package dev.caravan.fetch;
 
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP exchange as the fetch stage sees it: a response, or the reason none came.
@@ -12,7 +13,8 @@ import java.util.Map;
  * @param failure why no usable response came, or null
  * @param failureDetail one line for the report when {@code failure} is set
  */
-public record HttpResult(int status, Map<String, String> headers, byte[] body, Failure failure, String failureDetail) {
+public record HttpResult(int status, Map<String, String> headers, byte[] body, @Nullable Failure failure,
+        @Nullable String failureDetail) {
 
     /** Why an exchange produced no usable response. */
     public enum Failure {

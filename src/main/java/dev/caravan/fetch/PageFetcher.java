@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fetches one page safely and politely: every hop (the first request and each redirect) is checked by the SSRF
@@ -61,7 +62,7 @@ public class PageFetcher {
     }
 
     /** One request's result (null when the budget was used up before it could start) and its network time. */
-    private record Attempt(HttpResult result, Duration took) {}
+    private record Attempt(@Nullable HttpResult result, Duration took) {}
 
     /**
      * Fetches {@code url}. The page's deadline ({@code timeout-ms}) counts its own network time across every hop: time

@@ -2,6 +2,7 @@ package dev.caravan.fetch;
 
 import dev.caravan.model.FetchOutcome;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether robots.txt lets us fetch a URL, and how far apart requests to its host must be.
@@ -11,7 +12,8 @@ import java.time.Duration;
  * @param reason one line for the report when not allowed
  * @param crawlDelay the host's Crawl-delay, or zero when it sets none
  */
-public record RobotsVerdict(boolean allowed, FetchOutcome refusal, String reason, Duration crawlDelay) {
+public record RobotsVerdict(boolean allowed, @Nullable FetchOutcome refusal, @Nullable String reason,
+        @Nullable Duration crawlDelay) {
 
     public static RobotsVerdict allow(Duration crawlDelay) {
         return new RobotsVerdict(true, null, null, crawlDelay);

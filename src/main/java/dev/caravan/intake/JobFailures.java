@@ -1,10 +1,10 @@
 package dev.caravan.intake;
 
-import dev.caravan.fetch.guard.BlockedAddressException;
-import dev.caravan.report.AtomicFiles;
-import dev.caravan.search.SearchException;
+import dev.caravan.model.AtomicFiles;
+import dev.caravan.model.FailureReasons;
 import java.nio.file.Path;
 import java.time.Clock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Explains a failed job next to the job file in the failed folder: {@code <file>.error.txt}, one or two sentences
@@ -28,22 +28,8 @@ public class JobFailures {
         return reason;
     }
 
-    /** The user-facing reason: the message of our own exceptions, else the innermost cause. */
-    public static String reason(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof JobFormatException || t instanceof SearchException) return t.getMessage();
-            if (t.getClass().getSimpleName().equals("CallNotPermittedException")) {
-                return "Tavily kept failing, so Caravan stopped calling it for a while (circuit breaker open); "
-                        + "drop the job again later";
-            }
-            if (t instanceof BlockedAddressException blocked) {
-                return "the search provider's address is refused by the SSRF guard (" + blocked.reason()
-                        + "); list it in research.guard.allowed-addresses if it is trusted";
-            }
-        }
-        Throwable root = error;
-        while (root != null && root.getCause() != null) root = root.getCause();
-        return root == null ? "unknown error"
-                : "internal error (" + root.getClass().getSimpleName() + "): " + root.getMessage();
+    /** The user-facing reason: see {@link FailureReasons#reason}. */
+    public static String reason(@Nullable Throwable error) {
+        return FailureReasons.reason(error);
     }
 }

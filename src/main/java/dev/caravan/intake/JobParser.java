@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -9,7 +10,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.caravan.model.Job;
 import dev.caravan.model.Query;
-import dev.caravan.report.ReportNames;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a job from the text of a job file: {@code .txt} (one query per line, {@code #} comments) or {@code .json},
@@ -40,7 +41,7 @@ public class JobParser {
     /** Parses {@code content}; {@code fileName} picks the format and names the job. */
     public Job parse(String fileName, byte[] content) {
         String text = decode(content);
-        String name = ReportNames.jobName(fileName);
+        String name = jobName(fileName);
         String lower = fileName.toLowerCase(Locale.ROOT);
         List<Query> queries;
         JsonNode root = null;
@@ -173,7 +174,7 @@ public class JobParser {
     }
 
     /** One query; problems of its own options are all recorded, then null is returned if there was any. */
-    private static Query query(JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
+    private static @Nullable Query query(JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
         if (item.isTextual()) {
             return QueryOptions.toQuery(item.asText().strip(), defaults, List.of(), where);
         }
@@ -207,5 +208,14 @@ public class JobParser {
         Set<String> all = new HashSet<>(a);
         all.addAll(b);
         return Set.copyOf(all);
+    }
+
+    /** A job name from a file name: the base name without its extension, made safe for a folder name. */
+    public static String jobName(String fileName) {
+        String base = fileName.replaceAll(".*[/\\\\]", "");
+        int dot = base.lastIndexOf('.');
+        if (dot > 0) base = base.substring(0, dot);
+        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "").replaceAll("[.-]+$", "");
+        return safe.isEmpty() ? "job" : safe;
     }
 }

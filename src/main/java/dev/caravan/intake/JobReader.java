@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Job;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +15,7 @@ import java.time.format.DateTimeFormatter;
 public class JobReader {
 
     private static final DateTimeFormatter RUN_LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'", java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final JobParser parser;
     private final long maxBytes;
@@ -25,10 +26,6 @@ public class JobReader {
         this.parser = parser;
         this.maxBytes = maxBytes;
         this.clock = clock;
-    }
-
-    public JobReader(JobParser parser, long maxBytes) {
-        this(parser, maxBytes, Clock.systemUTC());
     }
 
     /** Reads a scheduled job file for one run, labelled with the current UTC time so each run keeps its reports. */

@@ -1,8 +1,10 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collects the problems of one job file, so that its author sees them all at once and fixes them in one go. Keeps the
@@ -16,7 +18,7 @@ final class Problems {
     private int total;
 
     /** Runs {@code check}; a {@link JobFormatException} is recorded and {@code null} returned instead. */
-    <T> T check(Supplier<T> check) {
+    <T> @Nullable T check(Supplier<T> check) {
         try {
             return check.get();
         } catch (JobFormatException e) {

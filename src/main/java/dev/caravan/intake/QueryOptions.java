@@ -1,8 +1,8 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.caravan.model.Query;
-import dev.caravan.search.SearchProviderRegistry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -67,12 +67,12 @@ final class QueryOptions {
         if (one != null && many != null) {
             throw new JobFormatException("give provider or providers in " + where + ", not both");
         }
-        List<String> names = one != null ? List.of(choice(one, "provider", SearchProviderRegistry.NAMES, where))
+        List<String> names = one != null ? List.of(choice(one, "provider", Query.PROVIDER_NAMES, where))
                 : strings(many, "providers", where);
         for (String name : names) {
-            if (!SearchProviderRegistry.NAMES.contains(name)) {
+            if (!Query.PROVIDER_NAMES.contains(name)) {
                 throw new JobFormatException("providers in " + where + " must be among "
-                        + String.join(", ", SearchProviderRegistry.NAMES) + ", got \"" + name + "\"");
+                        + String.join(", ", Query.PROVIDER_NAMES) + ", got \"" + name + "\"");
             }
         }
         if (names.stream().distinct().count() != names.size()) {

@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
@@ -13,7 +14,7 @@ final class YamlProblem {
     private YamlProblem() {}
 
     /** "at line 2, column 1: found character ... (while scanning ... at line 1, column 8)", or null if not YAML's. */
-    static String describe(Throwable error) {
+    static @Nullable String describe(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
                 StringBuilder b = new StringBuilder();

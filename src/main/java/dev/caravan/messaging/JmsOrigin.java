@@ -1,5 +1,7 @@
 package dev.caravan.messaging;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Where a job that came from JMS came from: what the report events and a dead-lettered message carry back.
  *
@@ -7,7 +9,7 @@ package dev.caravan.messaging;
  * @param correlationId the incoming JMSCorrelationID, or null
  * @param caravanJob the incoming {@code CaravanJob} property (the job's name), or null
  */
-public record JmsOrigin(String messageId, String correlationId, String caravanJob) {
+public record JmsOrigin(String messageId, @Nullable String correlationId, @Nullable String caravanJob) {
 
     public JmsOrigin {
         correlationId = blankToNull(correlationId);

@@ -1,8 +1,7 @@
 package dev.caravan.messaging;
 
-import dev.caravan.intake.JobFailures;
-import dev.caravan.intake.JobFormatException;
-import dev.caravan.intake.JobParser;
+import dev.caravan.model.FailureReasons;
+import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Job;
 import java.nio.charset.StandardCharsets;
 
@@ -12,10 +11,17 @@ import java.nio.charset.StandardCharsets;
  */
 public class MessageJobs {
 
-    private final JobParser parser;
+    /** Parses job content as the job file {@code fileName}; intake's parser, handed in by the configuration. */
+    @FunctionalInterface
+    public interface Parser {
+        /** @throws JobFormatException when the content is not a job Caravan can run */
+        Job parse(String fileName, byte[] content);
+    }
+
+    private final Parser parser;
     private final long maxBytes;
 
-    public MessageJobs(JobParser parser, long maxBytes) {
+    public MessageJobs(Parser parser, long maxBytes) {
         if (maxBytes <= 0) throw new IllegalArgumentException("research.input.max-bytes must be positive, got " + maxBytes);
         this.parser = parser;
         this.maxBytes = maxBytes;
@@ -50,6 +56,6 @@ public class MessageJobs {
         if (stopping) {
             throw new IllegalStateException("Caravan is stopping; the job goes back to the queue", error);
         }
-        return JobFailures.reason(error);
+        return FailureReasons.reason(error);
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.caravan.report.Report;
+import dev.caravan.model.Report;
 import java.io.UncheckedIOException;
 
 /** The JSON event published when a report is written: the sidecar's fields plus where the files are. Thread-safe. */

@@ -1,6 +1,7 @@
 package dev.caravan.model;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The raw result of fetching one URL, before its content is converted.
@@ -18,13 +19,14 @@ public record FetchResponse(
         String url,
         String finalUrl,
         FetchOutcome outcome,
-        String reason,
-        Integer httpStatus,
-        String contentType,
+        @Nullable String reason,
+        @Nullable Integer httpStatus,
+        @Nullable String contentType,
         byte[] body,
-        Instant fetchedAt) {
+        @Nullable Instant fetchedAt) {
 
-    public static FetchResponse failed(String url, String finalUrl, FetchOutcome outcome, String reason, Integer status) {
+    public static FetchResponse failed(String url, String finalUrl, FetchOutcome outcome, @Nullable String reason,
+            @Nullable Integer status) {
         return new FetchResponse(url, finalUrl, outcome, reason, status, null, new byte[0], null);
     }
 

@@ -1,5 +1,7 @@
 package dev.caravan.model;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One URL to fetch for a query.
  *
@@ -8,7 +10,7 @@ package dev.caravan.model;
  * @param normalizedUrl the URL used for de-duplication and caching
  * @param hit the search result it came from, or null when the job listed it
  */
-public record FetchTask(int order, String url, String normalizedUrl, SearchHit hit) {
+public record FetchTask(int order, String url, String normalizedUrl, @Nullable SearchHit hit) {
 
     public String origin() {
         return hit == null ? "job" : "search";

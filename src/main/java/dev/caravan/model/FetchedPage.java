@@ -3,6 +3,7 @@ package dev.caravan.model;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of fetching one URL, independent of any query, so it can be cached by URL.
@@ -25,13 +26,13 @@ public record FetchedPage(
         String url,
         String finalUrl,
         FetchOutcome outcome,
-        String reason,
-        Integer httpStatus,
-        String contentType,
-        Instant fetchedAt,
+        @Nullable String reason,
+        @Nullable Integer httpStatus,
+        @Nullable String contentType,
+        @Nullable Instant fetchedAt,
         PageMetadata metadata,
-        String markdown,
-        Path evictedTo,
+        @Nullable String markdown,
+        @Nullable Path evictedTo,
         int chars,
         String excerpt,
         List<TextBlock> blocks) {

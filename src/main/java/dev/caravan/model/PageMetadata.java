@@ -1,5 +1,7 @@
 package dev.caravan.model;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a page says about itself: meta tags, OpenGraph and JSON-LD. Every field may be null when the page does not say.
  *
@@ -13,14 +15,14 @@ package dev.caravan.model;
  * @param pageType what kind of page it is (article, forum, listing, ...), detected from the page itself
  */
 public record PageMetadata(
-        String title,
-        String canonicalUrl,
-        String siteName,
-        String author,
-        String published,
-        String language,
-        String description,
-        PageType pageType) {
+        @Nullable String title,
+        @Nullable String canonicalUrl,
+        @Nullable String siteName,
+        @Nullable String author,
+        @Nullable String published,
+        @Nullable String language,
+        @Nullable String description,
+        @Nullable PageType pageType) {
 
     public static PageMetadata titled(String title) {
         return new PageMetadata(title, null, null, null, null, null, null, null);

@@ -1,6 +1,7 @@
 package dev.caravan.model;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One research question with its search options, named as Tavily names them. Options that are null were not given
@@ -19,16 +20,19 @@ import java.util.List;
  *     results are merged
  */
 public record Query(
-        String text,
-        Integer maxResults,
-        String topic,
-        String searchDepth,
-        Boolean includeAnswer,
+        @Nullable String text,
+        @Nullable Integer maxResults,
+        @Nullable String topic,
+        @Nullable String searchDepth,
+        @Nullable Boolean includeAnswer,
         List<String> includeDomains,
         List<String> excludeDomains,
-        String timeRange,
+        @Nullable String timeRange,
         List<String> urls,
         List<String> providers) {
+
+    /** The search providers a job may name, in the order they are documented. */
+    public static final List<String> PROVIDER_NAMES = List.of("tavily", "serper", "brave", "searxng");
 
     public Query {
         includeDomains = includeDomains == null ? List.of() : List.copyOf(includeDomains);
@@ -38,8 +42,9 @@ public record Query(
     }
 
     /** A query for the configured default provider. */
-    public Query(String text, Integer maxResults, String topic, String searchDepth, Boolean includeAnswer,
-            List<String> includeDomains, List<String> excludeDomains, String timeRange, List<String> urls) {
+    public Query(@Nullable String text, @Nullable Integer maxResults, @Nullable String topic,
+            @Nullable String searchDepth, @Nullable Boolean includeAnswer, @Nullable List<String> includeDomains,
+            @Nullable List<String> excludeDomains, @Nullable String timeRange, @Nullable List<String> urls) {
         this(text, maxResults, topic, searchDepth, includeAnswer, includeDomains, excludeDomains, timeRange, urls,
                 List.of());
     }

@@ -1,6 +1,7 @@
 package dev.caravan.model;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One search result as the provider returned it.
@@ -13,7 +14,7 @@ import java.util.List;
  * @param publishedDate the provider's date, news only; may be null
  * @param foundBy which provider(s) returned it and at what rank (1 = first)
  */
-public record SearchHit(String url, String title, String snippet, double score, String publishedDate,
+public record SearchHit(String url, String title, String snippet, double score, @Nullable String publishedDate,
         List<Rank> foundBy) {
 
     /** One provider's rank for a result. */

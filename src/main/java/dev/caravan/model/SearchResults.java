@@ -1,6 +1,7 @@
 package dev.caravan.model;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a search returned for one query.
@@ -11,7 +12,7 @@ import java.util.List;
  * @param cached true when served from Caravan's cache without calling the provider
  * @param notes what the report must say about the search: options the provider could not honour, a fallback
  */
-public record SearchResults(String provider, String answer, List<SearchHit> hits, boolean cached, List<String> notes) {
+public record SearchResults(String provider, @Nullable String answer, List<SearchHit> hits, boolean cached, List<String> notes) {
 
     public SearchResults {
         hits = List.copyOf(hits);

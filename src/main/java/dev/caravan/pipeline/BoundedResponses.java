@@ -4,6 +4,7 @@ import dev.caravan.fetch.ResponseLimitException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Clock;
 import org.apache.camel.component.http.HttpClientConfigurer;
 import org.apache.hc.client5.http.classic.ExecChain;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -27,15 +28,18 @@ public class BoundedResponses implements HttpClientConfigurer {
     private final long maxBytes;
     private final long timeoutMs;
     private final boolean truncate;
+    private final Clock clock;
 
     /**
      * @param truncate when true, a body over the cap is cut at the cap and read as complete (robots.txt, where RFC
      *     9309 asks to parse the first 500 KiB); when false, it fails as too large
+     * @param clock the wall clock the deadline (epoch milliseconds) is read on
      */
-    public BoundedResponses(long maxBytes, long timeoutMs, boolean truncate) {
+    public BoundedResponses(long maxBytes, long timeoutMs, boolean truncate, Clock clock) {
         this.maxBytes = maxBytes;
         this.timeoutMs = timeoutMs;
         this.truncate = truncate;
+        this.clock = clock;
     }
 
     @Override
@@ -46,7 +50,7 @@ public class BoundedResponses implements HttpClientConfigurer {
     private ClassicHttpResponse execute(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
             throws IOException, org.apache.hc.core5.http.HttpException {
         long deadline = deadline(request);
-        long remaining = deadline - System.currentTimeMillis();
+        long remaining = deadline - clock.millis();
         if (remaining <= 0) throw new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage());
         RequestConfig config = scope.clientContext.getRequestConfigOrDefault();
         scope.clientContext.setRequestConfig(RequestConfig.copy(config)
@@ -77,7 +81,7 @@ public class BoundedResponses implements HttpClientConfigurer {
                 // fall through to the configured timeout
             }
         }
-        return System.currentTimeMillis() + timeoutMs;
+        return clock.millis() + timeoutMs;
     }
 
     private String sizeMessage(long length) {
@@ -125,7 +129,7 @@ public class BoundedResponses implements HttpClientConfigurer {
         private void check(int n) throws IOException {
             count += n;
             if (count > maxBytes && !truncate) fail(new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(-1)));
-            if (System.currentTimeMillis() > deadline) {
+            if (clock.millis() > deadline) {
                 fail(new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage()));
             }
         }

@@ -6,6 +6,7 @@ import dev.caravan.model.FetchResponse;
 import dev.caravan.search.SearchBudget;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fetches a page unless the job's page budget is reached; then the page is not fetched and says why, so it is listed
@@ -20,7 +21,7 @@ public class BudgetedPageFetcher {
     }
 
     /** @param budget the job's budget; null fetches without one */
-    public CompletableFuture<FetchResponse> fetch(SearchBudget.Job budget, String url) {
+    public CompletableFuture<FetchResponse> fetch(@Nullable SearchBudget.Job budget, String url) {
         Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
         if (refused.isPresent()) {
             return CompletableFuture.completedFuture(

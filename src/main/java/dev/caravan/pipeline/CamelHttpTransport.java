@@ -45,7 +45,7 @@ public class CamelHttpTransport implements HttpTransport {
         Map<String, String> headers = new HashMap<>();
         for (String name : KEPT_HEADERS) {
             String value = in.getHeader(name, String.class);
-            if (value != null) headers.put(name.toLowerCase(), value);
+            if (value != null) headers.put(name.toLowerCase(java.util.Locale.ROOT), value);
         }
         byte[] body = in.getBody(byte[].class);
         return HttpResult.response(status == null ? 0 : status, headers, body);

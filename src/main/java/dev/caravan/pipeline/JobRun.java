@@ -3,6 +3,7 @@ package dev.caravan.pipeline;
 import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.model.Job;
 import dev.caravan.search.SearchBudget;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The message body of the job stage: one job on its way from intake to its reports. A job that could not be read has
@@ -16,10 +17,11 @@ import dev.caravan.search.SearchBudget;
  * @param state what its running queries share: failure, search order, job slot
  * @param summary the one-line summary, once finished
  */
-public record JobRun(Job job, String source, String input, JmsOrigin origin, SearchBudget.Job budget, JobState state,
+public record JobRun(@Nullable Job job, String source, String input, @Nullable JmsOrigin origin,
+        @Nullable SearchBudget.Job budget, JobState state,
         String summary) {
 
-    static JobRun unreadable(String source, String input, JmsOrigin origin, Throwable why) {
+    static JobRun unreadable(String source, String input, @Nullable JmsOrigin origin, Throwable why) {
         return new JobRun(null, source, input, origin, null, JobState.failed(why), "");
     }
 

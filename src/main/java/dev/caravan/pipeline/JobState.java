@@ -3,6 +3,7 @@ package dev.caravan.pipeline;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the queries of one running job share: whether the job has failed, the order in which they search, and the job's
@@ -14,12 +15,12 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class JobState {
 
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private final Semaphore slots;
+    private final @Nullable Semaphore slots;
     private final AtomicBoolean holdsSlot = new AtomicBoolean();
     private int nextSearch;
 
     /** @param slots the job slots this job took one of, or null when it took none */
-    JobState(Semaphore slots) {
+    JobState(@Nullable Semaphore slots) {
         this.slots = slots;
         holdsSlot.set(slots != null);
     }

@@ -1,6 +1,7 @@
 package dev.caravan.pipeline;
 
 import dev.caravan.intake.JobFailures;
+import dev.caravan.model.FailureReasons;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.messaging.MessageJobs;
@@ -98,7 +99,7 @@ public class JobSteps {
 
     /** Why the job failed, in the user's words. */
     public String reason(JobRun run) {
-        return run.failed() ? JobFailures.reason(run.state().failure()) : "";
+        return run.failed() ? FailureReasons.reason(run.state().failure()) : "";
     }
 
     /** Why a failed JMS job goes to the dead-letter queue; throws while Caravan stops, so the broker redelivers it. */

@@ -6,6 +6,7 @@ import dev.caravan.search.SearchBudget;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides, while a query plans its pages (in its job's search order), how each page will be had: from the cache,
@@ -32,7 +33,7 @@ public class PageClaims {
      * @param page for an owner and its followers: the page once the owner has it (null when it got none)
      * @param refusal why it is not fetched, for {@link Role#REFUSED}
      */
-    public record Claim(Role role, CompletableFuture<FetchedPage> page, String refusal) {}
+    public record Claim(Role role, @Nullable CompletableFuture<FetchedPage> page, @Nullable String refusal) {}
 
     private final Cache<Object, Object> cache;
     private final ConcurrentHashMap<String, CompletableFuture<FetchedPage>> inFlight = new ConcurrentHashMap<>();
@@ -42,7 +43,7 @@ public class PageClaims {
     }
 
     /** How the query planning now will have the page at {@code normalizedUrl}; {@code budget} may be null. */
-    Claim claim(String normalizedUrl, SearchBudget.Job budget) {
+    Claim claim(String normalizedUrl, @Nullable SearchBudget.Job budget) {
         if (cache.getIfPresent(normalizedUrl) != null) return new Claim(Role.CACHED, null, null);
         CompletableFuture<FetchedPage> fetching = inFlight.get(normalizedUrl);
         if (fetching != null) return new Claim(Role.FOLLOWER, fetching, null);
@@ -54,7 +55,7 @@ public class PageClaims {
     }
 
     /** The owner is done with the page (null when it got none): its followers go on, and the cache takes over. */
-    void release(String normalizedUrl, Claim claim, FetchedPage page) {
+    void release(String normalizedUrl, Claim claim, @Nullable FetchedPage page) {
         if (claim.role() != Role.OWNER) return;
         inFlight.remove(normalizedUrl, claim.page());
         claim.page().complete(page);

@@ -5,6 +5,7 @@ import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.PageResult;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The message body of the fetch stage: one page of one query, filled in as it goes: fetched (or taken from the
@@ -22,8 +23,9 @@ import java.time.Instant;
  * @param result what the query's report gets; null until done
  * @param count how many of the query's pages are done with this one, e.g. {@code 3/5}, once recorded
  */
-public record PageWork(QueryRun query, FetchTask task, PageClaims.Claim claim, Instant started, FetchResponse response, FetchedPage page,
-        boolean fromCache, long bytes, PageResult result, String count) {
+public record PageWork(QueryRun query, FetchTask task, PageClaims.Claim claim, Instant started, @Nullable FetchResponse response,
+        @Nullable FetchedPage page,
+        boolean fromCache, long bytes, @Nullable PageResult result, String count) {
 
     static PageWork of(QueryRun query, FetchTask task, PageClaims.Claim claim) {
         return new PageWork(query, task, claim, null, null, null, false, 0, null, null);

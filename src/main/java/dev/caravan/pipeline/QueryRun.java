@@ -4,8 +4,9 @@ import dev.caravan.model.FetchTask;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
-import dev.caravan.report.Report;
+import dev.caravan.model.Report;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The message body of the query stage: one query of a job, filled in as it goes: its search results and the pages to
@@ -20,7 +21,7 @@ import java.util.List;
  * @param pages the pages as fetched, in task order
  * @param report its report, once written
  */
-public record QueryRun(JobRun run, int index, Query query, SearchResults search, List<FetchTask> tasks,
+public record QueryRun(JobRun run, int index, Query query, @Nullable SearchResults search, List<FetchTask> tasks,
         List<PageClaims.Claim> claims, List<PageResult> pages, Report report) {
 
     public QueryRun {

@@ -3,7 +3,7 @@ package dev.caravan.pipeline;
 import dev.caravan.fetch.FetchPlanner;
 import dev.caravan.model.SearchResults;
 import dev.caravan.progress.Progress;
-import dev.caravan.report.Report;
+import dev.caravan.model.Report;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportWriter;
 import dev.caravan.search.Searcher;

@@ -1,13 +1,13 @@
 package dev.caravan.progress;
 
-import dev.caravan.intake.JobFailures;
+import dev.caravan.model.FailureReasons;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
-import dev.caravan.report.Report;
+import dev.caravan.model.Report;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.nio.file.Path;
@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Records what the pipeline does as JSON Lines ({@code events.jsonl} in the output folder) and keeps per-job tallies
@@ -46,8 +47,8 @@ public class Progress {
     }
 
     /** Records the end of a job, failed when {@code error} is not null, and returns its one-line summary. */
-    public String jobFinished(Job job, Throwable failure) {
-        String error = failure == null ? null : JobFailures.reason(failure);
+    public String jobFinished(Job job, @Nullable Throwable failure) {
+        String error = failure == null ? null : FailureReasons.reason(failure);
         metrics.jobFinished(failure == null);
         if (failure != null) failedJobs.incrementAndGet();
         JobTally tally = tallies.remove(job.folder());
@@ -74,7 +75,7 @@ public class Progress {
         event.put("time", clock.instant().toString());
         event.put("event", "job_file_failed");
         event.put("file", file);
-        event.put("error", JobFailures.reason(failure));
+        event.put("error", FailureReasons.reason(failure));
         events.append(event);
     }
 
@@ -125,7 +126,7 @@ public class Progress {
 
     public void searchFailed(Job job, Query query, Throwable failure) {
         metrics.searchFailed();
-        emit("search_finished", job, Map.of("query", query.label(), "error", JobFailures.reason(failure)));
+        emit("search_finished", job, Map.of("query", query.label(), "error", FailureReasons.reason(failure)));
     }
 
     /** Records the start of a fetch and returns the start time in epoch milliseconds. */

@@ -1,6 +1,7 @@
 package dev.caravan.rank;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the ranking chose for one query.
@@ -37,5 +38,5 @@ public record Ranking(List<Pick> picks, List<PageRelevance> pages) {
      * @param relevant whether it reaches the relevance floor (always true when the query has no text)
      * @param bestPassage its most relevant passage, or null when it has none
      */
-    public record PageRelevance(double relevance, boolean relevant, String bestPassage) {}
+    public record PageRelevance(double relevance, boolean relevant, @Nullable String bestPassage) {}
 }

@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.AtomicFiles;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.TextBlock;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.Report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -92,7 +93,7 @@ public class ReportBuilder {
             n.put("chars", page.chars());
             n.put("evicted_to", page.evictedTo() == null ? null : page.evictedTo().toString());
             n.put("fetched_at", page.fetchedAt() == null ? null : page.fetchedAt().toString());
-            n.put("outcome", page.outcome().name().toLowerCase());
+            n.put("outcome", page.outcome().name().toLowerCase(java.util.Locale.ROOT));
             n.put("from", p.task().origin());
             if (p.task().hit() != null && !p.task().hit().foundBy().isEmpty()) {
                 ArrayNode foundBy = n.putArray("found_by");

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 final class ReportMarkdown {
 
     private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final Job job;
     private final Query query;

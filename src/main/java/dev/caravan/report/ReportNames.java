@@ -40,15 +40,6 @@ public final class ReportNames {
         return slug.isEmpty() ? "query" : slug;
     }
 
-    /** A job name from a file name: the base name without its extension, made safe for a folder name. */
-    public static String jobName(String fileName) {
-        String base = fileName.replaceAll(".*[/\\\\]", "");
-        int dot = base.lastIndexOf('.');
-        if (dot > 0) base = base.substring(0, dot);
-        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "").replaceAll("[.-]+$", "");
-        return safe.isEmpty() ? "job" : safe;
-    }
-
     private static String hostsOf(List<String> urls) {
         List<String> hosts = new ArrayList<>();
         for (String url : urls) {

@@ -9,6 +9,7 @@ import dev.caravan.model.SearchResults;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,13 +34,17 @@ public class BraveProvider implements SearchProvider {
     private final long timeoutMs;
     private final SearchHttp.Sender http;
     private final Throttle throttle;
+    private final Clock clock;
 
-    public BraveProvider(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http, Throttle throttle) {
+    /** @param clock the time an HTTP-date Retry-After is measured from */
+    public BraveProvider(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http, Throttle throttle,
+            Clock clock) {
         this.baseUrl = baseUrl;
         this.apiKey = apiKey == null ? "" : apiKey.strip();
         this.timeoutMs = timeoutMs;
         this.http = http;
         this.throttle = throttle;
+        this.clock = clock;
     }
 
     @Override
@@ -118,10 +123,10 @@ public class BraveProvider implements SearchProvider {
             failure = new ProviderUnavailableException("Brave Search says the plan's quota is used up (HTTP 429)" + detail);
         } else if (code == 429) {
             failure = new RetryableSearchException("Brave Search rate limit hit (HTTP 429)" + detail,
-                    ProviderErrors.retryAfterMs(retryAfter));
+                    ProviderErrors.retryAfterMs(retryAfter, clock));
         } else if (code >= 500) {
             failure = new RetryableSearchException("Brave Search server error (HTTP " + code + ")" + detail,
-                    ProviderErrors.retryAfterMs(retryAfter));
+                    ProviderErrors.retryAfterMs(retryAfter, clock));
         } else {
             failure = new SearchException("Brave Search refused the request (HTTP " + code + ")" + detail);
         }

@@ -1,7 +1,7 @@
 package dev.caravan.search;
 
 import dev.caravan.model.RetryAfter;
-import java.time.Instant;
+import java.time.Clock;
 
 /** Small helpers every provider uses to turn an HTTP answer into a message a user can act on. */
 final class ProviderErrors {
@@ -11,8 +11,8 @@ final class ProviderErrors {
     private ProviderErrors() {}
 
     /** Retry-After in seconds or as an HTTP date, capped at two minutes; -1 when absent or unreadable. */
-    static long retryAfterMs(String header) {
-        return RetryAfter.parse(header, Instant.now()).map(d -> Math.min(MAX_RETRY_AFTER_MS, d.toMillis())).orElse(-1L);
+    static long retryAfterMs(String header, Clock clock) {
+        return RetryAfter.parse(header, clock.instant()).map(d -> Math.min(MAX_RETRY_AFTER_MS, d.toMillis())).orElse(-1L);
     }
 
     /** ": text" cut to 200 characters with the key removed, or empty when there is nothing to say. */

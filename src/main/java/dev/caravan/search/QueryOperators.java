@@ -2,6 +2,7 @@ package dev.caravan.search;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /** Domain filters written as the standard query operators, for providers without domain parameters. */
 final class QueryOperators {
@@ -21,7 +22,7 @@ final class QueryOperators {
     }
 
     /** day/week/month/year, or d/w/m/y, as one letter; null when unset or unknown. */
-    static String timeLetter(String timeRange) {
+    static @Nullable String timeLetter(@Nullable String timeRange) {
         if (timeRange == null) return null;
         return switch (timeRange) {
             case "day", "d" -> "d";

@@ -2,7 +2,7 @@ package dev.caravan.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.caravan.report.AtomicFiles;
+import dev.caravan.model.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -20,7 +20,7 @@ import java.util.Map;
 public class SearchProviderRegistry {
 
     /** The provider names jobs and {@code research.search.provider} may use. */
-    public static final List<String> NAMES = List.of("tavily", "serper", "brave", "searxng");
+    public static final List<String> NAMES = Query.PROVIDER_NAMES;
 
     /** When a provider's breaker opens: after {@code minCalls} calls, half of the last ten failing. */
     public record BreakerSettings(int minCalls, long openSeconds) {}

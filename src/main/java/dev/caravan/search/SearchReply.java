@@ -1,6 +1,7 @@
 package dev.caravan.search;
 
 import dev.caravan.model.SearchResults;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tavily's answer to one call: results, or a failure that retrying will not fix (bad key, quota, bad request).
@@ -9,7 +10,7 @@ import dev.caravan.model.SearchResults;
  * @param results the results, or null on failure
  * @param failure the failure, or null on success
  */
-public record SearchReply(SearchResults results, SearchException failure) {
+public record SearchReply(@Nullable SearchResults results, @Nullable SearchException failure) {
 
     /** The results, or throws the terminal failure. */
     public SearchResults unwrap() {

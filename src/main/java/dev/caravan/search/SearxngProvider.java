@@ -9,6 +9,7 @@ import dev.caravan.model.SearchResults;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +30,14 @@ public class SearxngProvider implements SearchProvider {
     private final String baseUrl;
     private final long timeoutMs;
     private final SearchHttp.Sender http;
+    private final Clock clock;
 
-    public SearxngProvider(String baseUrl, long timeoutMs, SearchHttp.Sender http) {
+    /** @param clock the time an HTTP-date Retry-After is measured from */
+    public SearxngProvider(String baseUrl, long timeoutMs, SearchHttp.Sender http, Clock clock) {
         this.baseUrl = baseUrl == null ? "" : baseUrl.strip();
         this.timeoutMs = timeoutMs;
         this.http = http;
+        this.clock = clock;
     }
 
     @Override
@@ -109,9 +113,9 @@ public class SearxngProvider implements SearchProvider {
             failure = new ProviderUnavailableException("SearXNG refused the JSON format (HTTP 403): enable it in the instance's "
                     + "settings.yml (search: formats: [html, json]) and drop the job again");
         } else if (code == 429) {
-            failure = new RetryableSearchException("SearXNG rate limit hit (HTTP 429)", ProviderErrors.retryAfterMs(retryAfter));
+            failure = new RetryableSearchException("SearXNG rate limit hit (HTTP 429)", ProviderErrors.retryAfterMs(retryAfter, clock));
         } else if (code >= 500) {
-            failure = new RetryableSearchException("SearXNG server error (HTTP " + code + ")", ProviderErrors.retryAfterMs(retryAfter));
+            failure = new RetryableSearchException("SearXNG server error (HTTP " + code + ")", ProviderErrors.retryAfterMs(retryAfter, clock));
         } else {
             failure = new SearchException("SearXNG refused the request (HTTP " + code + ")");
         }

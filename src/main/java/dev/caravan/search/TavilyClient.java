@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,17 +27,20 @@ public class TavilyClient implements SearchProvider {
     private final String apiKey;
     private final long timeoutMs;
     private final SearchHttp.Sender http;
+    private final Clock clock;
 
     /** A client that only builds requests and reads answers (no sender). */
-    public TavilyClient(String baseUrl, String apiKey) {
-        this(baseUrl, apiKey, 30_000, null);
+    public TavilyClient(String baseUrl, String apiKey, Clock clock) {
+        this(baseUrl, apiKey, 30_000, null, clock);
     }
 
-    public TavilyClient(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http) {
+    /** @param clock the time an HTTP-date Retry-After is measured from */
+    public TavilyClient(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http, Clock clock) {
         this.baseUrl = baseUrl;
         this.apiKey = apiKey == null ? "" : apiKey.strip();
         this.timeoutMs = timeoutMs;
         this.http = http;
+        this.clock = clock;
     }
 
     @Override
@@ -102,7 +106,7 @@ public class TavilyClient implements SearchProvider {
         return new SearchReply(null, failure);
     }
 
-    private static SearchException failure(int code, String retryAfter, String detail) {
+    private SearchException failure(int code, String retryAfter, String detail) {
         return switch (code) {
             case 401 -> new ProviderUnavailableException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
                     + "invalid. Fix it and drop the job again.");
@@ -149,8 +153,8 @@ public class TavilyClient implements SearchProvider {
     }
 
     /** Retry-After in seconds or as an HTTP date, capped at two minutes; -1 when absent or unreadable. */
-    static long retryAfterMs(String header) {
-        return ProviderErrors.retryAfterMs(header);
+    long retryAfterMs(String header) {
+        return ProviderErrors.retryAfterMs(header, clock);
     }
 
     private static void strings(ArrayNode array, List<String> values) {

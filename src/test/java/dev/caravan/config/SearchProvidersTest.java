@@ -36,7 +36,7 @@ class SearchProvidersTest {
         return SearchProviders.build(props, env::get, new UrlGuard(GuardSettings.defaults()),
                 (method, url, headers, body, timeout) -> {
                     throw new AssertionError("startup makes no call");
-                }, RuntimeSettings.read(props));
+                }, RuntimeSettings.read(props), java.time.Clock.systemUTC());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.caravan.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.caravan.App;
 import dev.caravan.testing.StubServer;
@@ -54,7 +55,7 @@ class CrashRecoveryTest {
         for (int i = 1; i <= JOBS; i++) {
             String query = "topic number " + i;
             tavily.results(query, new Result(site.url("/slow?n=" + i), "Slow " + i, ""));
-            Files.writeString(work.resolve("input").resolve(String.format("job-%02d.txt", i)), query + "\n");
+            Files.writeString(work.resolve("input").resolve(String.format(java.util.Locale.ROOT, "job-%02d.txt", i)), query + "\n");
         }
     }
 
@@ -70,7 +71,7 @@ class CrashRecoveryTest {
         Process first = start(false);
         awaitReports(3, first);
         first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        System.out.printf("FIGURE kill -9 after %d of %d reports%n", reports().size(), JOBS);
+        System.out.printf(java.util.Locale.ROOT, "FIGURE kill -9 after %d of %d reports%n", reports().size(), JOBS);
         assertThat(reports().size()).as("killed mid-batch").isLessThan(JOBS);
 
         Process second = start(true);
@@ -88,7 +89,7 @@ class CrashRecoveryTest {
         first.destroy();
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).as("stops within the shutdown timeout").isTrue();
         Duration stopped = Duration.between(stopAt, Instant.now());
-        System.out.printf("FIGURE SIGTERM after %d of %d reports, stopped in %d ms (shutdown timeout 15 s)%n",
+        System.out.printf(java.util.Locale.ROOT, "FIGURE SIGTERM after %d of %d reports, stopped in %d ms (shutdown timeout 15 s)%n",
                 reports().size(), JOBS, stopped.toMillis());
         assertThat(stopped).isLessThan(Duration.ofSeconds(20));
 
@@ -100,7 +101,7 @@ class CrashRecoveryTest {
 
     private void assertEveryJobHasExactlyItsReport() throws IOException {
         for (int i = 1; i <= JOBS; i++) {
-            Path dir = work.resolve("output").resolve(String.format("job-%02d", i));
+            Path dir = work.resolve("output").resolve(String.format(java.util.Locale.ROOT, "job-%02d", i));
             assertThat(list(dir, ".md")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".md"));
             assertThat(list(dir, ".json")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".json"));
             assertThat(Files.readString(dir.resolve("topic-number-" + i + ".md"))).contains("## Sources");
@@ -136,12 +137,11 @@ class CrashRecoveryTest {
     }
 
     private void awaitReports(int count, Process child) throws Exception {
-        Instant until = Instant.now().plus(Duration.ofSeconds(60));
-        while (reports().size() < count) {
-            assertThat(child.isAlive()).as("child still running").isTrue();
-            assertThat(Instant.now()).as("waiting for " + count + " reports").isBefore(until);
-            Thread.sleep(50);
-        }
+        await("waiting for " + count + " reports").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50)).until(() -> {
+                    assertThat(child.isAlive()).as("child still running").isTrue();
+                    return reports().size() >= count;
+                });
     }
 
     private List<Path> reports() throws IOException {

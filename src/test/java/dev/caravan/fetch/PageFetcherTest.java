@@ -403,7 +403,7 @@ class PageFetcherTest {
         openRobots();
         transport.sequence("https://example.org/busy",
                 HttpResult.response(429, Map.of("retry-after", "2"), new byte[0]),
-                HttpResult.response(200, Map.of("content-type", "text/plain"), "fine".getBytes()));
+                HttpResult.response(200, Map.of("content-type", "text/plain"), "fine".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         FetchResponse response = fetch("https://example.org/busy");
 

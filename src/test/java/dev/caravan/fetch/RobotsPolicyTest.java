@@ -227,7 +227,7 @@ class RobotsPolicyTest {
 
     @Test
     void a_robots_txt_without_content_type_is_still_parsed() {
-        transport.on(ROBOTS, HttpResult.response(200, Map.of(), "User-agent: *\nDisallow: /x\n".getBytes()));
+        transport.on(ROBOTS, HttpResult.response(200, Map.of(), "User-agent: *\nDisallow: /x\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         assertThat(check("https://example.org/x/y").refusal()).isEqualTo(FetchOutcome.ROBOTS_DENIED);
     }

@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.search.RetryableSearchException;

@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.JobFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -297,7 +298,7 @@ class JobParserTest {
     @ParameterizedTest
     @CsvSource({"Q.TXT, Q", "deep/dir/my job.json, my-job", "weird..name.yaml, weird..name", ".hidden.txt, hidden"})
     void the_job_is_named_after_its_file(String fileName, String name) {
-        String content = fileName.toLowerCase().endsWith(".txt") ? "a query" : "[\"a query\"]";
+        String content = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".txt") ? "a query" : "[\"a query\"]";
 
         assertThat(parse(fileName, content).name()).isEqualTo(name);
     }

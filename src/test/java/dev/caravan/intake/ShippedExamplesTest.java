@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The examples shipped in input/examples and jobs/ (and shown in the README) are valid jobs. */
 class ShippedExamplesTest {
 
-    private final JobReader reader = new JobReader(new JobParser(), 1_048_576);
+    private final JobReader reader = new JobReader(new JobParser(), 1_048_576, java.time.Clock.systemUTC());
 
     @ParameterizedTest
     @CsvSource({

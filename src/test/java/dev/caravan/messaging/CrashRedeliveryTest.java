@@ -1,6 +1,7 @@
 package dev.caravan.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.App;
@@ -15,7 +16,6 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -122,15 +122,14 @@ class CrashRedeliveryTest {
     }
 
     private void awaitPort(int port) throws Exception {
-        Instant until = Instant.now().plus(Duration.ofSeconds(60));
-        while (true) {
-            try (Socket s = new Socket(InetAddress.getByName("127.0.0.1"), port)) {
-                return;
-            } catch (java.io.IOException notYet) {
-                assertThat(crashed.isAlive()).as("the first Caravan is running").isTrue();
-                assertThat(Instant.now()).as("waiting for the broker port").isBefore(until);
-                Thread.sleep(100);
-            }
-        }
+        await("waiting for the broker port").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100)).until(() -> {
+                    try (Socket s = new Socket(InetAddress.getByName("127.0.0.1"), port)) {
+                        return true;
+                    } catch (java.io.IOException notYet) {
+                        assertThat(crashed.isAlive()).as("the first Caravan is running").isTrue();
+                        return false;
+                    }
+                });
     }
 }

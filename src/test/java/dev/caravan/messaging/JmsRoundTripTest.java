@@ -95,7 +95,7 @@ class JmsRoundTripTest {
         Message event = client.receive("caravan.reports", 30_000);
         assertThat(event).as("report event").isNotNull();
         assertThat(event.getJMSCorrelationID()).isEqualTo(id);
-        String job = ReportNames.jobName(id);
+        String job = dev.caravan.intake.JobParser.jobName(id);
         assertThat(job).doesNotContain(":");
         JsonNode json = JSON.readTree(((TextMessage) event).getText());
         assertThat(json.path("job").asText()).isEqualTo(job);

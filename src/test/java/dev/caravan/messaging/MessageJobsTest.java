@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.caravan.intake.JobFormatException;
+import dev.caravan.model.JobFormatException;
 import dev.caravan.intake.JobParser;
 import dev.caravan.model.Job;
-import dev.caravan.report.Report;
+import dev.caravan.model.Report;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class MessageJobsTest {
 
-    private final MessageJobs jobs = new MessageJobs(new JobParser(), 1000);
+    private final MessageJobs jobs = new MessageJobs(new JobParser()::parse, 1000);
 
     @Test
     void the_caravan_job_property_names_the_job() {

@@ -1,6 +1,7 @@
 package dev.caravan.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -59,12 +60,8 @@ class DemoExamplesRouteTest extends PipelineTestSupport {
     }
 
     private List<Path> awaitReports(Path dir, int count) throws Exception {
-        Instant until = Instant.now().plus(Duration.ofSeconds(60));
-        while (true) {
-            List<Path> sidecars = list(dir, ".json");
-            if (sidecars.size() >= count) return sidecars;
-            assertThat(Instant.now()).as("waiting for " + count + " reports in " + dir).isBefore(until);
-            Thread.sleep(100);
-        }
+        return await("waiting for " + count + " reports in " + dir).atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                .until(() -> list(dir, ".json"), sidecars -> sidecars.size() >= count);
     }
 }

@@ -74,7 +74,7 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
         assertThat(requests).hasSize(4);
         for (int i = 1; i < requests.size(); i++) {
             long gapMs = Duration.between(requests.get(i - 1).at(), requests.get(i).at()).toMillis();
-            System.out.printf("FIGURE host delay: gap %d ms before %s (configured %d ms)%n", gapMs,
+            System.out.printf(java.util.Locale.ROOT, "FIGURE host delay: gap %d ms before %s (configured %d ms)%n", gapMs,
                     requests.get(i).path(), HOST_DELAY_MS);
             assertThat(gapMs).as("gap before " + requests.get(i).path()).isGreaterThanOrEqualTo(HOST_DELAY_MS - 5);
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.fetch.guard.GuardedDnsResolver;
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub.Result;
 import java.io.ByteArrayOutputStream;
@@ -47,7 +48,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
                     new Result("http://[::1]:" + site.port() + "/robots.txt", "ipv6 loopback", ""),
                     new Result("http://localhost:" + site.port() + "/robots.txt", "by name", ""),
                     new Result(decimal, "numeric trick", ""),
-                    new Result("http://user:pw@example.com/", "userinfo", ""),
+                    new Result("http://user:pw@userinfo.invalid/", "userinfo", ""),
                     new Result(site.url("/to-private"), "redirect", ""));
 
             drop("ssrf.json", "{\"queries\": [{\"query\": \"ssrf\", \"max_results\": 10}]}");
@@ -59,6 +60,9 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 assertThat(s.path("outcome").asText()).as(s.path("url").asText()).isEqualTo("blocked");
                 assertThat(s.path("reason").asText()).as(s.path("url").asText()).isNotBlank();
             }
+            JsonNode userinfo = java.util.stream.StreamSupport.stream(sources.spliterator(), false)
+                    .filter(s -> s.path("url").asText().contains("userinfo.invalid")).findFirst().orElseThrow();
+            assertThat(userinfo.path("reason").asText()).contains("userinfo");
             assertThat(site.requestsTo("/to-private")).hasSize(1);
             String md = read(output().resolve("ssrf/ssrf.md"));
             assertThat(md).contains("## Not retrieved").contains(forbidden.url("/secret"));
@@ -66,10 +70,26 @@ class HostileWebRouteTest extends PipelineTestSupport {
     }
 
     @Test
-    void every_http_component_shares_the_guarded_connection_pool() {
+    void every_http_component_shares_the_guarded_connection_pool() throws Exception {
         HttpComponent http = context.getComponent("http", HttpComponent.class);
         HttpComponent https = context.getComponent("https", HttpComponent.class);
         assertThat(http.getClientConnectionManager()).isNotNull().isSameAs(https.getClientConnectionManager());
+        // HttpClient keeps the resolver in the pool's connection operator; it has no getter
+        Object operator = field(http.getClientConnectionManager(), "connectionOperator");
+        assertThat(field(operator, "dnsResolver")).as("the pool's DNS resolver").isInstanceOf(GuardedDnsResolver.class);
+    }
+
+    private static Object field(Object target, String name) throws ReflectiveOperationException {
+        for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
+            try {
+                java.lang.reflect.Field f = c.getDeclaredField(name);
+                f.setAccessible(true);
+                return f.get(target);
+            } catch (NoSuchFieldException e) {
+                // look in the superclass
+            }
+        }
+        throw new NoSuchFieldException(name + " in " + target.getClass());
     }
 
     @Test
@@ -128,7 +148,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 .containsEntry("/bomb", "too_large").containsEntry("/loop-a", "redirect_limit")
                 .containsEntry("/binary", "unsupported_type").containsEntry("/fine", "ok");
         long boundMs = (long) paths.length * TIMEOUT_MS + 2000;
-        System.out.printf("FIGURE hostile job: %d ms for %d pages (bound pages x deadline + 2 s = %d ms)%n",
+        System.out.printf(java.util.Locale.ROOT, "FIGURE hostile job: %d ms for %d pages (bound pages x deadline + 2 s = %d ms)%n",
                 took.toMillis(), paths.length, boundMs);
         assertThat(took).isLessThan(Duration.ofMillis(boundMs));
     }
@@ -156,7 +176,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
             assertThat(sources.get(0).path("outcome").asText()).isEqualTo("ok");
             var busy = site.requestsTo("/busy");
             assertThat(busy).hasSize(2);
-            System.out.printf("FIGURE Retry-After 1 s: retried after %d ms%n",
+            System.out.printf(java.util.Locale.ROOT, "FIGURE Retry-After 1 s: retried after %d ms%n",
                     Duration.between(busy.get(0).at(), busy.get(1).at()).toMillis());
             assertThat(Duration.between(busy.get(0).at(), busy.get(1).at())).isGreaterThanOrEqualTo(Duration.ofMillis(950));
             assertThat(other.requestsTo("/quick").get(0).at()).isBefore(busy.get(1).at());

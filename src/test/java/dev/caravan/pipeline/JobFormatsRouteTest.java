@@ -24,13 +24,13 @@ class JobFormatsRouteTest extends PipelineTestSupport {
     @Test
     void a_json_job_with_defaults_options_and_urls_writes_one_report_per_query() throws Exception {
         site();
-        drop("tides.json", """
+        drop("tides.json", String.format(java.util.Locale.ROOT, """
                 {"defaults": {"max_results": 3, "include_answer": true},
                  "queries": [
                    "what causes ocean tides",
                    {"urls": ["%s", "%s"]}
                  ]}
-                """.formatted(site.url("/notes.md"), site.url("/data.json")));
+                """, site.url("/notes.md"), site.url("/data.json")));
 
         String first = read(awaitFile(output().resolve("tides/what-causes-ocean-tides.md")));
         assertThat(first).contains("## Tavily's answer (provider-generated, not checked against the sources)")

@@ -1,6 +1,7 @@
 package dev.caravan.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub;
@@ -96,23 +97,16 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
 
     /** Waits until {@code file} exists (reports are renamed into place, so existing means complete). */
     Path awaitFile(Path file) throws InterruptedException {
-        Instant until = Instant.now().plus(Duration.ofSeconds(30));
-        while (!Files.exists(file)) {
-            assertThat(Instant.now()).as("waiting for " + file).isBefore(until);
-            Thread.sleep(50);
-        }
+        await("waiting for " + file).atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50)).until(() -> Files.exists(file));
         return file;
     }
 
     /** Waits until the input folder's {@code sub} folder holds {@code count} entries matching {@code suffix}. */
     List<Path> awaitMoved(String sub, String suffix, int count) throws Exception {
-        Instant until = Instant.now().plus(Duration.ofSeconds(30));
-        while (true) {
-            List<Path> files = list(input().resolve(sub), suffix);
-            if (files.size() >= count) return files;
-            assertThat(Instant.now()).as("waiting for " + count + " file(s) in " + sub).isBefore(until);
-            Thread.sleep(50);
-        }
+        return await("waiting for " + count + " file(s) in " + sub).atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50))
+                .until(() -> list(input().resolve(sub), suffix), files -> files.size() >= count);
     }
 
     static List<Path> list(Path dir, String suffix) throws IOException {

@@ -1,6 +1,7 @@
 package dev.caravan.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.caravan.testing.TavilyStub.Result;
 import java.nio.file.Files;
@@ -46,16 +47,12 @@ class ScheduleRouteTest extends PipelineTestSupport {
     }
 
     private static List<Path> awaitRuns(Path dir, int count) throws Exception {
-        Instant until = Instant.now().plus(Duration.ofSeconds(20));
-        while (Instant.now().isBefore(until)) {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> s = Files.list(dir)) {
-                    List<Path> runs = s.filter(r -> Files.exists(r.resolve("tides.md"))).sorted().toList();
-                    if (runs.size() >= count) return runs;
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("fewer than " + count + " runs in " + dir);
+        return await("at least " + count + " runs in " + dir).atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100)).until(() -> {
+                    if (!Files.isDirectory(dir)) return List.<Path>of();
+                    try (Stream<Path> s = Files.list(dir)) {
+                        return s.filter(r -> Files.exists(r.resolve("tides.md"))).sorted().toList();
+                    }
+                }, runs -> runs.size() >= count);
     }
 }

@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.Report;
 import static dev.caravan.report.Pages.failed;
 import static dev.caravan.report.Pages.fetched;
 import static dev.caravan.report.Pages.jobTask;

@@ -86,6 +86,6 @@ class ReportNamesTest {
             report..v2..json        | report..v2
             """)
     void a_job_is_named_after_its_file_made_safe_for_a_folder(String fileName, String name) {
-        assertThat(ReportNames.jobName(fileName.strip())).isEqualTo(name);
+        assertThat(dev.caravan.intake.JobParser.jobName(fileName.strip())).isEqualTo(name);
     }
 }

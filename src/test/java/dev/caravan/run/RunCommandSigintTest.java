@@ -87,7 +87,7 @@ class RunCommandSigintTest {
         Instant returned = Instant.now();
         String output = text(log);
 
-        System.out.printf("RunCommandSigintTest: build+start to fetch %d ms, SIGINT to return %d ms, exit code %d%n",
+        System.out.printf(java.util.Locale.ROOT, "RunCommandSigintTest: build+start to fetch %d ms, SIGINT to return %d ms, exit code %d%n",
                 Duration.between(started, fetchSeen).toMillis(), Duration.between(signalled, returned).toMillis(),
                 command.exitValue());
         assertThat(aliveWhileJobInFlight).as("Caravan waits for the in-flight job instead of dying at once").isTrue();

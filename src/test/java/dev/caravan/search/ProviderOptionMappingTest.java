@@ -15,8 +15,8 @@ class ProviderOptionMappingTest {
 
     private final SerperProvider serper = new SerperProvider("https://google.serper.dev", "k", 1000, null);
     private final BraveProvider brave = new BraveProvider("https://api.search.brave.com", "k", 1000, null,
-            new Throttle(0, () -> 0, ms -> {}));
-    private final SearxngProvider searxng = new SearxngProvider("http://127.0.0.1:8888", 1000, null);
+            new Throttle(0, () -> 0, ms -> {}), java.time.Clock.systemUTC());
+    private final SearxngProvider searxng = new SearxngProvider("http://127.0.0.1:8888", 1000, null, java.time.Clock.systemUTC());
 
     private static Query query(String topic, String timeRange, String depth, Integer max, Boolean answer,
             List<String> include, List<String> exclude) {

@@ -35,7 +35,7 @@ class SearcherTest {
             }
 
             public String displayName() {
-                return name.toUpperCase();
+                return name.toUpperCase(java.util.Locale.ROOT);
             }
 
             public String unusableReason() {

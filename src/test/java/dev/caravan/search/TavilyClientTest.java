@@ -25,7 +25,7 @@ class TavilyClientTest {
     private static final String KEY = "tvly-dev-S3CRETkey0123456789";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final TavilyClient client = new TavilyClient("https://api.tavily.com/search", KEY);
+    private final TavilyClient client = new TavilyClient("https://api.tavily.com/search", KEY, java.time.Clock.systemUTC());
 
     private static final Query FULL = new Query("heat pumps", 5, "news", "advanced", true, List.of("a.org", "b.org"),
             List.of("c.org"), "week", List.of("https://ignored.example/"));
@@ -96,7 +96,7 @@ class TavilyClientTest {
 
     @Test
     void the_same_query_gives_the_same_cache_key_and_the_endpoint_is_part_of_it() {
-        TavilyClient other = new TavilyClient("https://proxy.example/search", KEY);
+        TavilyClient other = new TavilyClient("https://proxy.example/search", KEY, java.time.Clock.systemUTC());
 
         assertThat(client.request(FULL).cacheKey()).isEqualTo(client.request(FULL).cacheKey());
         assertThat(other.request(FULL).cacheKey()).isNotEqualTo(client.request(FULL).cacheKey());
@@ -118,7 +118,7 @@ class TavilyClientTest {
             sent.putAll(headers);
             sentBody[0] = method + " " + url + " " + body;
             return new SearchHttp.Answer(200, null, "{\"results\":[]}");
-        });
+        }, java.time.Clock.systemUTC());
 
         keyed.send(keyed.request(FULL));
 
@@ -132,7 +132,7 @@ class TavilyClientTest {
     void without_a_key_the_call_fails_without_being_sent_saying_what_to_do(String key) throws Exception {
         TavilyClient keyless = new TavilyClient("https://api.tavily.com", key, 1000, (method, url, headers, body, timeout) -> {
             throw new AssertionError("nothing may be sent without a key");
-        });
+        }, java.time.Clock.systemUTC());
 
         assertThat(keyless.unusableReason()).contains("TAVILY_API_KEY");
         assertThatThrownBy(() -> keyless.send(keyless.request(FULL)).unwrap())
@@ -248,7 +248,7 @@ class TavilyClientTest {
     @ParameterizedTest
     @CsvSource({"'Wed, 21 Oct 2015 07:28:00 GMT', 0", "'Thu, 31 Dec 2099 23:59:59 GMT', 120000", "'Someday, never', -1"})
     void retry_after_dates_in_the_past_mean_now_and_far_future_ones_are_capped(String header, long expected) {
-        assertThat(TavilyClient.retryAfterMs(header)).isEqualTo(expected);
+        assertThat(client.retryAfterMs(header)).isEqualTo(expected);
     }
 
     @Test
@@ -280,7 +280,7 @@ class TavilyClientTest {
 
     @Test
     void the_missing_key_message_reveals_no_key() {
-        TavilyClient keyless = new TavilyClient("u", "");
+        TavilyClient keyless = new TavilyClient("u", "", java.time.Clock.systemUTC());
         Throwable error = catchThrowable(() -> keyless.send(keyless.request(FULL)).unwrap());
 
         assertThat(error.getMessage()).doesNotContain("Bearer");

@@ -64,7 +64,7 @@ public final class DemoStubs implements AutoCloseable {
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow: /admin\n");
         Files.createDirectories(demoDir);
         List<Path> copies = new ArrayList<>();
-        JobReader reader = new JobReader(new JobParser(), 1_048_576);
+        JobReader reader = new JobReader(new JobParser(), 1_048_576, java.time.Clock.systemUTC());
         for (Path example : exampleFiles(examplesDir)) {
             String text = Files.readString(example);
             Matcher m = URL.matcher(text);
@@ -89,8 +89,8 @@ public final class DemoStubs implements AutoCloseable {
 
     /** Two pages about {@code query}, and the search results that point at them. */
     private static void answer(TavilyStub tavily, StubServer site, String query) {
-        String slug = query.toLowerCase().replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
-        String topic = query.substring(0, 1).toUpperCase() + query.substring(1);
+        String slug = query.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String topic = query.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + query.substring(1);
         site.page("/" + slug + "/overview", 200, "text/html; charset=utf-8", page(topic + ": an overview",
                 "This demo page is about " + query + ", written for Caravan's demo.",
                 "The first thing to know about " + query + " is that the figures change from year to year.",

@@ -3,6 +3,7 @@ package dev.caravan.fetch.guard;
 import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides whether an IP address is public enough to fetch from.
@@ -66,7 +67,7 @@ public final class AddressClassifier {
     }
 
     /** Description of why an IPv4 address is refused, or null if it is public. */
-    private static String describeIpv4(byte[] b) {
+    private static @Nullable String describeIpv4(byte[] b) {
         for (SpecialRanges.Range r : SpecialRanges.IPV4) {
             if (r.block().contains(b)) {
                 return r.description();
@@ -104,7 +105,7 @@ public final class AddressClassifier {
     }
 
     /** "a NAT64 address embedding 10.0.0.5, a private address (RFC 1918)", or null if the embedded IPv4 is public. */
-    private static String embedded(String form, byte[] ipv4) {
+    private static @Nullable String embedded(String form, byte[] ipv4) {
         String inner = describeIpv4(ipv4);
         return inner == null ? null : form + " address embedding " + AddressText.format(ipv4) + ", " + inner;
     }

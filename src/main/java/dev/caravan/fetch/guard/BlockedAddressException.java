@@ -1,5 +1,6 @@
 package dev.caravan.fetch.guard;
 
+import dev.caravan.model.ExplainedFailure;
 import java.net.UnknownHostException;
 
 /**
@@ -9,7 +10,7 @@ import java.net.UnknownHostException;
  *
  * <p>Immutable once thrown; safe to share between threads.
  */
-public class BlockedAddressException extends UnknownHostException {
+public class BlockedAddressException extends UnknownHostException implements ExplainedFailure {
 
     private static final long serialVersionUID = 1L;
 
@@ -21,5 +22,12 @@ public class BlockedAddressException extends UnknownHostException {
     /** The same as {@link #getMessage()}: why the lookup was refused. */
     public String reason() {
         return getMessage();
+    }
+
+    /** When a blocked address fails a whole job, it was the search provider's (pages fail one by one). */
+    @Override
+    public String explanation() {
+        return "the search provider's address is refused by the SSRF guard (" + reason()
+                + "); list it in research.guard.allowed-addresses if it is trusted";
     }
 }

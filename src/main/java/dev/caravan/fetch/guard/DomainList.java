@@ -2,6 +2,7 @@ package dev.caravan.fetch.guard;
 
 import java.util.Collection;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A list of domains where each entry matches itself and all of its subdomains: {@code example.com} matches
@@ -28,7 +29,7 @@ public final class DomainList {
     }
 
     /** The entry that {@code host} falls under, or null if none does. */
-    public String match(String host) {
+    public @Nullable String match(String host) {
         String h = HostNames.normalize(host);
         for (String d : domains) {
             if (HostNames.isWithin(h, d)) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An HttpClient 5 {@link DnsResolver} that refuses non-public destinations at the moment of connection.
@@ -116,7 +117,7 @@ public final class GuardedDnsResolver implements DnsResolver {
     }
 
     /** Throws if the host is refused by name or as a literal; returns the literal address, or null for a name. */
-    private InetAddress checkHost(String host) throws BlockedAddressException {
+    private @Nullable InetAddress checkHost(String host) throws BlockedAddressException {
         Verdict v = policy.check(host);
         if (v.refused()) {
             throw new BlockedAddressException(v.reason());

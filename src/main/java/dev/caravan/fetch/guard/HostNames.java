@@ -2,6 +2,7 @@ package dev.caravan.fetch.guard;
 
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Host-name normalisation and the names refused outright because they only make sense on a local network:
@@ -16,7 +17,7 @@ final class HostNames {
     }
 
     /** Lower-cases, strips IPv6 brackets and one trailing dot. Returns "" for null. */
-    static String normalize(String host) {
+    static String normalize(@Nullable String host) {
         if (host == null) {
             return "";
         }
@@ -36,7 +37,7 @@ final class HostNames {
     }
 
     /** The local-only suffix {@code host} falls under, or null. {@code host} must be normalised. */
-    static String localSuffix(String host) {
+    static @Nullable String localSuffix(String host) {
         for (String suffix : LOCAL_SUFFIXES) {
             if (isWithin(host, suffix)) {
                 return suffix;

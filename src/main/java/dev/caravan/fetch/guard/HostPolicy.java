@@ -2,6 +2,7 @@ package dev.caravan.fetch.guard;
 
 import java.net.InetAddress;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The host rules shared by {@link UrlGuard} and {@link GuardedDnsResolver}, in this order:
@@ -85,7 +86,7 @@ final class HostPolicy {
     }
 
     /** The address if {@code host} is an IP literal, else null. Call only after {@link #check} allowed the host. */
-    static InetAddress literal(String host) {
+    static @Nullable InetAddress literal(String host) {
         return IpLiterals.parse(HostNames.normalize(host));
     }
 

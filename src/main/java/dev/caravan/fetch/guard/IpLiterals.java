@@ -4,6 +4,7 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses host strings that are IP address literals, without ever asking a resolver.
@@ -31,7 +32,7 @@ public final class IpLiterals {
      * @return the address, or {@code null} if the host is a name (not an IP literal)
      * @throws IllegalArgumentException if the host looks like an IP literal but is malformed
      */
-    public static InetAddress parse(String host) {
+    public static @Nullable InetAddress parse(String host) {
         if (host == null || host.isEmpty()) {
             return null;
         }

@@ -4,6 +4,7 @@ import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a URL before any connection is made: the scheme must be {@code http} or {@code https}, there must be no
@@ -91,7 +92,7 @@ public final class UrlGuard {
     }
 
     /** Fallback for authorities {@link URI} treats as registry-based: strip the port, then IDNA; null if malformed. */
-    private static String hostFromAuthority(String authority) {
+    private static @Nullable String hostFromAuthority(String authority) {
         String host = authority;
         if (host.startsWith("[")) {
             return null; // a bracketed literal that URI could not parse is malformed

@@ -14,6 +14,9 @@
  * {@link dev.caravan.fetch.guard.GuardSettings}.
  *
  * <p>Dependencies: the JDK and Apache HttpClient 5 ({@code org.apache.hc.client5.http.DnsResolver}) only. Nothing here
- * depends on Camel, and nothing here opens a socket.
+ * depends on Camel, and nothing here opens a socket. Of Caravan's packages it may use {@code model} only.
  */
+@NullMarked
 package dev.caravan.fetch.guard;
+
+import org.jspecify.annotations.NullMarked;

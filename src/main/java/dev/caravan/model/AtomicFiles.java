@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.model;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
