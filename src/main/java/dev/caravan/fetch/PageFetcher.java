@@ -11,10 +11,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.apache.hc.core5.http.impl.EnglishReasonPhraseCatalog;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -145,10 +147,21 @@ public class PageFetcher {
         }
         if (!result.isSuccess()) {
             return done(page.failed(current, FetchOutcome.HTTP_ERROR,
-                    ("HTTP " + result.status() + " " + HttpStatusText.of(result.status())).strip(), result.status()));
+                    ("HTTP " + result.status() + " " + reasonPhrase(result.status())).strip(), result.status()));
         }
         return done(new FetchResponse(page.url, current.toString(), FetchOutcome.OK, null, result.status(),
                 result.header("content-type"), result.body(), clock.instant()));
+    }
+
+    /**
+     * The reason phrase of an error status from HttpCore's English catalog; a status it does not know is named by its
+     * class, and a status below 400 (a redirect without a location, say) has none.
+     */
+    private static String reasonPhrase(int status) {
+        if (status < 400) return "";
+        // the catalog throws for a status outside 100-599, such as LinkedIn's 999
+        String phrase = status > 599 ? null : EnglishReasonPhraseCatalog.INSTANCE.getReason(status, Locale.ROOT);
+        return phrase != null ? phrase : status >= 500 ? "server error" : "client error";
     }
 
     /** The wait a 429 or 503 response asks for with Retry-After, if any. */
