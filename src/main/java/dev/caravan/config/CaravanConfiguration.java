@@ -123,8 +123,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         Searcher searcher = new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
                 url -> new UrlNormalizer().normalize(url).orElse(url));
 
-        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false, clock));
-        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs(), true, clock));
+        registry.bind("pageLimits", BoundedResponses.failingOver(fetch.maxBytes(), fetch.timeoutMs(), clock));
+        registry.bind("robotsLimits", BoundedResponses.truncatingAt(fetch.robotsMaxBytes(), fetch.timeoutMs(), clock));
         int fetchThreads = props.intIn("research.fetch.pool-size", 1, 1000, "threads");
         int queryThreads = props.intIn("research.jobs.parallel-queries", 1, 1000, "queries");
         int cores = Runtime.getRuntime().availableProcessors();
@@ -230,15 +230,15 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String scheme : new String[] {"http", "https"}) {
             String prefix = "camel.component." + scheme + ".";
             for (String key : new String[] {"proxy-host", "proxyHost", "proxy-auth-host", "proxyAuthHost"}) {
-                check.source(prefix + key, props.optional(prefix + key));
+                check.source(prefix + key, props.orEmpty(prefix + key));
             }
-            systemProperties |= props.optional(prefix + "use-system-properties").equalsIgnoreCase("true")
-                    || props.optional(prefix + "useSystemProperties").equalsIgnoreCase("true");
+            systemProperties |= props.orEmpty(prefix + "use-system-properties").equalsIgnoreCase("true")
+                    || props.orEmpty(prefix + "useSystemProperties").equalsIgnoreCase("true");
         }
         for (String options : new String[] {"camel.main.global-options", "camel.main.globalOptions"}) {
             for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
                 String key = options + "[" + option + "]";
-                check.source(key, props.optional(key));
+                check.source(key, props.orEmpty(key));
             }
         }
         if (systemProperties) systemProxies(check);
@@ -280,7 +280,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 port = -1;
             }
             if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException(key + " = '" + props.optional(key) + "' is not allowed: '" + entry
+                throw new IllegalArgumentException(key + " = '" + props.orEmpty(key) + "' is not allowed: '" + entry
                         + "' is not a port; give comma-separated ports 1-65535, or nothing for any port");
             }
             ports.add(port);

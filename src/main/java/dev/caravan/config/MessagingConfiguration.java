@@ -63,8 +63,8 @@ public class MessagingConfiguration implements CamelConfiguration {
             return new MessagingSettings(false, "", "", "", "", "", "", "", 0, Path.of("."), java.util.List.of(), 1, 1);
         }
         return new MessagingSettings(true, props.string("research.jms.queue"), props.string("research.jms.events"),
-                props.string("research.jms.dead-letter-queue"), props.optional("research.jms.broker-url"),
-                props.optional("research.jms.username"), props.optional("research.jms.password"),
+                props.string("research.jms.dead-letter-queue"), props.orEmpty("research.jms.broker-url"),
+                props.orEmpty("research.jms.username"), props.orEmpty("research.jms.password"),
                 props.string("research.jms.host"), props.intValue("research.jms.port"),
                 Path.of(props.string("research.jms.data-dir")), props.list("research.jms.protocols"),
                 props.intValue("research.jms.concurrent-consumers"), props.intValue("research.jms.max-delivery-attempts"));
