@@ -77,7 +77,7 @@ public class PageFetcher {
         } catch (IllegalArgumentException e) {
             return done(FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null));
         }
-        Page page = new Page(url, Duration.ofMillis(settings.timeoutMs()));
+        Page page = new Page(url, Duration.ofMillis(settings.limits().timeoutMs()));
         CompletableFuture<FetchResponse> response;
         try {
             response = hop(page, first, 0);
@@ -100,11 +100,11 @@ public class PageFetcher {
             if (!verdict.allowed()) {
                 return done(page.failed(current, verdict.refusal(), verdict.reason(), page.lastStatus));
             }
-            Duration gap = Duration.ofMillis(Math.max(settings.hostDelayMs(), verdict.crawlDelay().toMillis()));
+            Duration gap = Duration.ofMillis(Math.max(settings.pacing().hostDelayMs(), verdict.crawlDelay().toMillis()));
             return request(page, current, gap).thenCompose(attempt -> {
                 Optional<Duration> pause = page.retried ? Optional.empty() : retryAfter(attempt.result());
                 if (pause.isEmpty()) return answer(page, current, hop, attempt);
-                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
+                if (pause.get().toMillis() > settings.robots().maxCrawlDelayMs()) {
                     return done(page.failed(current, FetchOutcome.HTTP_ERROR, "HTTP " + attempt.result().status()
                             + " asking to retry after " + pause.get().toSeconds()
                             + " s, longer than the configured maximum wait", attempt.result().status()));
@@ -122,14 +122,14 @@ public class PageFetcher {
         page.budget = page.budget.minus(attempt.took());
         HttpResult result = attempt.result();
         if (result == null) {
-            return done(page.failed(current, FetchOutcome.TIMEOUT, "no response within " + settings.timeoutMs() + " ms",
+            return done(page.failed(current, FetchOutcome.TIMEOUT, "no response within " + settings.limits().timeoutMs() + " ms",
                     null));
         }
         if (result.failed()) return done(failure(page, current, result));
         if (result.isRedirect()) {
-            if (hop >= settings.maxRedirects()) {
+            if (hop >= settings.limits().maxRedirects()) {
                 return done(page.failed(current, FetchOutcome.REDIRECT_LIMIT,
-                        "more than " + settings.maxRedirects() + " redirects", result.status()));
+                        "more than " + settings.limits().maxRedirects() + " redirects", result.status()));
             }
             URI next;
             try {
