@@ -54,9 +54,11 @@ class CompetingInstancesTest {
         }
         // a broker of its own, as operations would run one: both instances reach it by URL
         int port = Caravan.freePort();
-        broker = new EmbeddedBroker(new MessagingSettings(true, "caravan.jobs", "caravan.reports",
-                "caravan.jobs.dead", "", "", "", "127.0.0.1", port, Files.createTempDirectory("broker"),
-                List.of("CORE"), 1, 5));
+        broker = new EmbeddedBroker(new MessagingSettings(true,
+                new MessagingSettings.Queues("caravan.jobs", "caravan.reports", "caravan.jobs.dead"),
+                new MessagingSettings.Connection("", "", ""),
+                new MessagingSettings.Broker("127.0.0.1", port, Files.createTempDirectory("broker"), List.of("CORE"), 5),
+                1));
         broker.start();
         String url = "tcp://127.0.0.1:" + port;
         Properties p = new Properties();

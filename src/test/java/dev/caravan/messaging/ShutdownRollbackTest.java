@@ -38,9 +38,11 @@ class ShutdownRollbackTest {
         slowTavily = new StubServer();
         slowTavily.on("/search", StubServer.stalling(searching, release));
         int port = Caravan.freePort();
-        broker = new EmbeddedBroker(new MessagingSettings(true, "caravan.jobs", "caravan.reports",
-                "caravan.jobs.dead", "", "", "", "127.0.0.1", port, Files.createTempDirectory("broker"),
-                List.of("CORE"), 1, 5));
+        broker = new EmbeddedBroker(new MessagingSettings(true,
+                new MessagingSettings.Queues("caravan.jobs", "caravan.reports", "caravan.jobs.dead"),
+                new MessagingSettings.Connection("", "", ""),
+                new MessagingSettings.Broker("127.0.0.1", port, Files.createTempDirectory("broker"), List.of("CORE"), 5),
+                1));
         broker.start();
         Properties p = new Properties();
         p.put("research.jms.broker-url", "tcp://127.0.0.1:" + port);
