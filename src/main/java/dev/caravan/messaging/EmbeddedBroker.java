@@ -16,8 +16,8 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
- * An ActiveMQ Artemis broker inside Caravan's JVM: one TCP port speaking the configured protocols (CORE, AMQP, STOMP,
- * OPENWIRE), messages persisted in a journal under the data folder. The jobs queue and the dead-letter queue exist
+ * An ActiveMQ Artemis broker inside Caravan's JVM: one TCP port speaking the configured protocols (CORE, AMQP and STOMP
+ * by default; OPENWIRE when listed), messages persisted in a journal under the data folder. The jobs queue and the dead-letter queue exist
  * from the start, so messages sent before Caravan consumes are kept, and a message delivered
  * {@code maxDeliveryAttempts} times without being acknowledged (Caravan crashed on it each time) moves to the
  * dead-letter queue. With a username set, clients must log in with it; otherwise there is no authentication, which is

@@ -87,6 +87,8 @@ class MessageJobsTest {
                 .hasMessageContaining("research.jms.queue");
         assertThat(settings("caravan.jobs", "dead", 61616, List.of("core", "amqp")).broker().protocols())
                 .containsExactly("CORE", "AMQP");
+        assertThat(settings("caravan.jobs", "dead", 61616, List.of("core", "openwire")).broker().protocols())
+                .as("OPENWIRE is off by default but still available when listed").containsExactly("CORE", "OPENWIRE");
     }
 
     private static MessagingSettings settings(String queue, String dead, int port, List<String> protocols) {
