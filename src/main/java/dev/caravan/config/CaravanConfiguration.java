@@ -300,6 +300,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         return PoolingHttpClientConnectionManagerBuilder.create()
                 .setDnsResolver(new GuardedDnsResolver(guard))
                 .setMaxConnTotal(64)
+                // a crawler keeps few connections to one server: the scheduler sends one page at a time per host, the
+                // second is for its robots.txt. Search calls share the pool, so at most two run at once per provider
                 .setMaxConnPerRoute(2)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
                         .setConnectTimeout(Timeout.ofMilliseconds(limits.connectTimeoutMs()))

@@ -34,7 +34,8 @@ public class RobotsPolicy {
     private final FetchScheduler scheduler;
     private final FetchSettings settings;
     private final Clock clock;
-    // no limit on the Crawl-delay parsed (Long.MAX_VALUE): check() compares it with research.fetch.max-crawl-delay-ms
+    // no limit on the Crawl-delay parsed (Long.MAX_VALUE): check() compares it with research.fetch.max-crawl-delay-ms,
+    // and skips a host asking more instead of clamping its delay; at most 5 warnings logged per robots.txt
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
     private final AsyncCache<String, Entry> rulesByOrigin;
 
