@@ -1,5 +1,7 @@
 package dev.caravan;
 
+import dev.caravan.model.Causes;
+
 /**
  * Turns whatever stopped startup into one line: the message of Caravan's own setting checks (which name the key, the
  * value and what is allowed), or else the innermost cause, never a stack trace.
@@ -9,14 +11,9 @@ final class StartupFailure {
     private StartupFailure() {}
 
     static String describe(Throwable failure) {
-        Throwable ours = null;
-        Throwable root = failure;
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (ours == null && t instanceof IllegalArgumentException && isCaravans(t)) ours = t;
-            root = t;
-            if (t.getCause() == t) break;
-        }
-        Throwable chosen = ours != null ? ours : root;
+        Throwable ours = Causes.chain(failure).stream()
+                .filter(t -> t instanceof IllegalArgumentException && isCaravans(t)).findFirst().orElse(null);
+        Throwable chosen = ours != null ? ours : Causes.root(failure);
         String message = chosen.getMessage();
         String line = message == null || message.isBlank() ? chosen.getClass().getSimpleName()
                 : ours != null ? message : chosen.getClass().getSimpleName() + ": " + message;

@@ -86,8 +86,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
         UrlGuard guard = new UrlGuard(guardSettings);
-        HttpClientConnectionManager connections = connectionManager(guardSettings, fetch,
-                props.longValue("research.fetch.connect-timeout-ms"));
+        HttpClientConnectionManager connections = connectionManager(guardSettings, fetch.limits());
         for (String scheme : new String[] {"http", "https"}) {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
@@ -106,7 +105,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 if (runtime.metricsEnabled()) LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
             }
         });
-        SearchHttp searchHttp = new SearchHttp(connections, fetch.userAgent());
+        SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());
         SearchProviderRegistry searchProviders = SearchProviders.build(props, System::getenv, guard, searchHttp.sender(),
                 runtime, clock);
         searchProviders.statusLines().forEach(LOG::info);
@@ -123,9 +122,10 @@ public class CaravanConfiguration implements CamelConfiguration {
         Searcher searcher = new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
                 url -> new UrlNormalizer().normalize(url).orElse(url));
 
-        registry.bind("pageLimits", new BoundedResponses(fetch.maxBytes(), fetch.timeoutMs(), false, clock));
-        registry.bind("robotsLimits", new BoundedResponses(fetch.robotsMaxBytes(), fetch.timeoutMs(), true, clock));
-        int fetchThreads = props.intIn("research.fetch.pool-size", 1, 1000, "threads");
+        registry.bind("pageLimits", BoundedResponses.failingOver(fetch.limits().maxBytes(), fetch.limits().timeoutMs(),
+                clock));
+        registry.bind("robotsLimits", BoundedResponses.truncatingAt(fetch.robots().maxBytes(), fetch.limits().timeoutMs(),
+                clock));
         int queryThreads = props.intIn("research.jobs.parallel-queries", 1, 1000, "queries");
         int cores = Runtime.getRuntime().availableProcessors();
         // queries block only while they search: their pages wait for the scheduler without holding a thread
@@ -136,10 +136,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                 .poolSize(cores).maxPoolSize(cores).maxQueueSize(-1).build());
         java.util.concurrent.ExecutorService pageWork = context.getExecutorServiceManager()
                 .newThreadPool(this, "pageWork", cores, cores);
-        FetchScheduler scheduler = FetchScheduler.start(fetchThreads,
-                props.doubleIn("research.fetch.slow-host-delay-factor", 0, 100),
-                Duration.ofMillis(props.longIn("research.fetch.max-slow-host-delay-ms", 0, 3_600_000, "milliseconds")), clock,
-                pageWork);
+        FetchScheduler scheduler = FetchScheduler.start(fetch.pacing().poolSize(), fetch.pacing().slowHostDelayFactor(),
+                Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()), clock, pageWork);
         try {
             // stopped after the routes, so jobs still running at shutdown finish their pages first
             context.addService(new org.apache.camel.support.service.ServiceSupport() {
@@ -167,7 +165,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         PageClaims claims = new PageClaims(pageCache);
         PageSteps pages = new PageSteps(
                 new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
-                new PageConverter(new ContentExtractor(), new PdfText(props.intValue("research.fetch.pdf-max-pages"))),
+                new PageConverter(new ContentExtractor(), new PdfText(fetch.limits().pdfMaxPages())),
                 store, pageCache, claims, findings, progress, clock);
         QuerySteps queries = new QuerySteps(searcher, new FetchPlanner(new UrlNormalizer()), claims,
                 new ReportBuilder(report, findings, clock), new ReportWriter(), progress);
@@ -230,15 +228,15 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String scheme : new String[] {"http", "https"}) {
             String prefix = "camel.component." + scheme + ".";
             for (String key : new String[] {"proxy-host", "proxyHost", "proxy-auth-host", "proxyAuthHost"}) {
-                check.source(prefix + key, props.optional(prefix + key));
+                check.source(prefix + key, props.orEmpty(prefix + key));
             }
-            systemProperties |= props.optional(prefix + "use-system-properties").equalsIgnoreCase("true")
-                    || props.optional(prefix + "useSystemProperties").equalsIgnoreCase("true");
+            systemProperties |= props.orEmpty(prefix + "use-system-properties").equalsIgnoreCase("true")
+                    || props.orEmpty(prefix + "useSystemProperties").equalsIgnoreCase("true");
         }
         for (String options : new String[] {"camel.main.global-options", "camel.main.globalOptions"}) {
             for (String option : new String[] {"http.proxyHost", "https.proxyHost"}) {
                 String key = options + "[" + option + "]";
-                check.source(key, props.optional(key));
+                check.source(key, props.orEmpty(key));
             }
         }
         if (systemProperties) systemProxies(check);
@@ -280,7 +278,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 port = -1;
             }
             if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException(key + " = '" + props.optional(key) + "' is not allowed: '" + entry
+                throw new IllegalArgumentException(key + " = '" + props.orEmpty(key) + "' is not allowed: '" + entry
                         + "' is not a port; give comma-separated ports 1-65535, or nothing for any port");
             }
             ports.add(port);
@@ -298,24 +296,33 @@ public class CaravanConfiguration implements CamelConfiguration {
      * One connection pool for every camel-http endpoint, resolving names through the SSRF guard: the addresses it
      * checks are the addresses HttpClient connects to, so DNS rebinding cannot slip past it.
      */
-    static HttpClientConnectionManager connectionManager(GuardSettings guard, FetchSettings fetch, long connectTimeoutMs) {
+    static HttpClientConnectionManager connectionManager(GuardSettings guard, FetchSettings.Limits limits) {
         return PoolingHttpClientConnectionManagerBuilder.create()
                 .setDnsResolver(new GuardedDnsResolver(guard))
                 .setMaxConnTotal(64)
+                // a crawler keeps few connections to one server: the scheduler sends one page at a time per host, the
+                // second is for its robots.txt. Search calls share the pool, so at most two run at once per provider
                 .setMaxConnPerRoute(2)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
-                        .setConnectTimeout(Timeout.ofMilliseconds(connectTimeoutMs))
-                        .setSocketTimeout(Timeout.ofMilliseconds(fetch.timeoutMs()))
+                        .setConnectTimeout(Timeout.ofMilliseconds(limits.connectTimeoutMs()))
+                        .setSocketTimeout(Timeout.ofMilliseconds(limits.timeoutMs()))
                         .build())
                 .build();
     }
 
     static FetchSettings fetchSettings(PropertyReader props) {
-        return new FetchSettings(props.string("research.fetch.user-agent"), props.string("research.fetch.robots-agent"),
-                props.longValue("research.fetch.host-delay-ms"), props.longValue("research.fetch.max-crawl-delay-ms"),
-                props.longValue("research.fetch.max-bytes"), props.longValue("research.fetch.timeout-ms"),
-                props.intValue("research.fetch.max-redirects"), props.longValue("research.fetch.robots-max-bytes"),
-                props.longValue("research.fetch.robots-ttl-ms"), props.longValue("research.fetch.robots-error-ttl-ms"));
+        String key = "research.fetch.";
+        return new FetchSettings(
+                new FetchSettings.Identity(props.string(key + "user-agent"), props.string(key + "robots-agent")),
+                new FetchSettings.Pacing(props.longValue(key + "host-delay-ms"),
+                        props.intIn(key + "pool-size", 1, 1000, "threads"),
+                        props.doubleIn(key + "slow-host-delay-factor", 0, 100),
+                        props.longIn(key + "max-slow-host-delay-ms", 0, 3_600_000, "milliseconds")),
+                new FetchSettings.Limits(props.longValue(key + "max-bytes"), props.longValue(key + "timeout-ms"),
+                        props.longValue(key + "connect-timeout-ms"), props.intValue(key + "max-redirects"),
+                        props.intValue(key + "pdf-max-pages")),
+                new FetchSettings.Robots(props.longValue(key + "robots-max-bytes"), props.longValue(key + "robots-ttl-ms"),
+                        props.longValue(key + "robots-error-ttl-ms"), props.longValue(key + "max-crawl-delay-ms")));
     }
 
     private static Cache<Object, Object> cache(long ttlSeconds, long maxEntries) {

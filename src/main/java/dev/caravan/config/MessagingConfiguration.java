@@ -33,18 +33,19 @@ public class MessagingConfiguration implements CamelConfiguration {
         context.getRegistry().bind("messagingSettings", settings);
         if (!settings.enabled()) return;
 
-        String url = settings.brokerUrl();
+        String url = settings.connection().brokerUrl();
         if (settings.embedded()) {
             EmbeddedBroker broker = new EmbeddedBroker(settings);
             broker.start();
             context.addLifecycleStrategy(stopAfterCamel(broker));
             url = broker.clientUrl();
-            LOG.info("embedded JMS broker listening on {}:{} ({}), data in {}", settings.host(), settings.port(),
-                    String.join(", ", settings.protocols()), settings.dataDir());
+            MessagingSettings.Broker own = settings.broker();
+            LOG.info("embedded JMS broker listening on {}:{} ({}), data in {}", own.host(), own.port(),
+                    String.join(", ", own.protocols()), own.dataDir());
         }
         ActiveMQConnectionFactory connections = new ActiveMQConnectionFactory(url,
-                settings.username().isEmpty() ? null : settings.username(),
-                settings.username().isEmpty() ? null : settings.password());
+                settings.connection().username().isEmpty() ? null : settings.connection().username(),
+                settings.connection().username().isEmpty() ? null : settings.connection().password());
         if (!url.contains("consumerWindowSize")) {
             // no prefetch: a waiting job stays on the broker for whichever instance is free, instead of queuing
             // behind a long job in one instance's buffer
@@ -53,21 +54,24 @@ public class MessagingConfiguration implements CamelConfiguration {
         context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
 
         context.getRegistry().bind("reportEvents", new ReportEvents());
-        LOG.info("taking jobs from JMS queue {} ({}), report events to {}", settings.queue(),
-                settings.embedded() ? "embedded broker" : "broker " + url, settings.events());
+        LOG.info("taking jobs from JMS queue {} ({}), report events to {}", settings.queues().queue(),
+                settings.embedded() ? "embedded broker" : "broker " + url, settings.queues().events());
     }
 
     static MessagingSettings settings(PropertyReader props) {
         boolean enabled = props.booleanValue("research.jms.enabled");
         if (!enabled) {
-            return new MessagingSettings(false, "", "", "", "", "", "", "", 0, Path.of("."), java.util.List.of(), 1, 1);
+            return MessagingSettings.disabled();
         }
-        return new MessagingSettings(true, props.string("research.jms.queue"), props.string("research.jms.events"),
-                props.string("research.jms.dead-letter-queue"), props.optional("research.jms.broker-url"),
-                props.optional("research.jms.username"), props.optional("research.jms.password"),
-                props.string("research.jms.host"), props.intValue("research.jms.port"),
-                Path.of(props.string("research.jms.data-dir")), props.list("research.jms.protocols"),
-                props.intValue("research.jms.concurrent-consumers"), props.intValue("research.jms.max-delivery-attempts"));
+        return new MessagingSettings(true,
+                new MessagingSettings.Queues(props.string("research.jms.queue"), props.string("research.jms.events"),
+                        props.string("research.jms.dead-letter-queue")),
+                new MessagingSettings.Connection(props.orEmpty("research.jms.broker-url"),
+                        props.orEmpty("research.jms.username"), props.orEmpty("research.jms.password")),
+                new MessagingSettings.Broker(props.string("research.jms.host"), props.intValue("research.jms.port"),
+                        Path.of(props.string("research.jms.data-dir")), props.list("research.jms.protocols"),
+                        props.intValue("research.jms.max-delivery-attempts")),
+                props.intValue("research.jms.concurrent-consumers"));
     }
 
     private static LifecycleStrategy stopAfterCamel(EmbeddedBroker broker) {

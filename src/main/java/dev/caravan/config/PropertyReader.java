@@ -18,13 +18,13 @@ public final class PropertyReader {
     }
 
     /** The value, or an empty string when the key is missing or blank (optional settings such as credentials). */
-    public String optional(String key) {
+    public String orEmpty(String key) {
         return source.apply(key).map(String::strip).orElse("");
     }
 
     /** A comma-separated list; empty entries are dropped. */
     public java.util.List<String> list(String key) {
-        String value = optional(key);
+        String value = orEmpty(key);
         return java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
 

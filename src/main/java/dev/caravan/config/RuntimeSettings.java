@@ -58,7 +58,7 @@ public record RuntimeSettings(int tavilyMaxRetries, long tavilyRetryDelayMs, lon
 
     /** A folder name inside the input folder: not empty, not absolute, no {@code ..}, no wildcards. */
     private static String folder(PropertyReader props, String key) {
-        String value = props.optional(key);
+        String value = props.orEmpty(key);
         String allowed = "give a folder name inside research.input.dir, such as processed (no '..', not absolute)";
         if (value.isEmpty() || value.contains("..") || value.startsWith("/") || value.startsWith("\\")
                 || value.matches("^[A-Za-z]:.*") || !value.matches("[A-Za-z0-9._/ -]+")) {

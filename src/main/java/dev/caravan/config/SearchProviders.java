@@ -31,7 +31,7 @@ public final class SearchProviders {
         String tavilyUrl = checked(guard, "research.tavily.base-url", props.string("research.tavily.base-url"));
         String serperUrl = checked(guard, "research.serper.base-url", props.string("research.serper.base-url"));
         String braveUrl = checked(guard, "research.brave.base-url", props.string("research.brave.base-url"));
-        String searxngUrl = props.optional(SearxngProvider.URL_KEY);
+        String searxngUrl = props.orEmpty(SearxngProvider.URL_KEY);
         if (searxngUrl.isEmpty()) searxngUrl = env("SEARXNG_BASE_URL", env);
         if (!searxngUrl.isEmpty()) checked(guard, SearxngProvider.URL_KEY, searxngUrl);
         long braveIntervalMs = props.longIn("research.brave.min-interval-ms", 0, 60_000, "milliseconds");
@@ -61,7 +61,7 @@ public final class SearchProviders {
     }
 
     private static String key(PropertyReader props, String property, String variable, Function<String, String> env) {
-        String key = props.optional(property);
+        String key = props.orEmpty(property);
         return key.isEmpty() ? env(variable, env) : key;
     }
 

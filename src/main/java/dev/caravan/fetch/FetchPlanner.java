@@ -2,9 +2,9 @@ package dev.caravan.fetch;
 
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.Query;
+import dev.caravan.model.Urls;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
-import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -54,11 +54,6 @@ public class FetchPlanner {
     }
 
     private static String host(FetchTask task) {
-        try {
-            String host = URI.create(task.normalizedUrl()).getHost();
-            return host == null ? "" : host;
-        } catch (IllegalArgumentException e) {
-            return "";
-        }
+        return Urls.host(task.normalizedUrl()).orElse("");
     }
 }

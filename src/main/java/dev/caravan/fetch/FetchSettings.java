@@ -3,48 +3,88 @@ package dev.caravan.fetch;
 import java.util.Objects;
 
 /**
- * Typed fetch configuration, validated once at startup.
+ * Typed fetch configuration (the {@code research.fetch.*} keys), validated once at startup. Each check names the key
+ * that is wrong.
  *
- * @param userAgent the User-Agent header, with a contact URL
- * @param robotsAgent the product token matched against robots.txt groups
- * @param hostDelayMs least time between two requests to one host
- * @param maxCrawlDelayMs the longest robots.txt Crawl-delay honoured; hosts asking more are skipped
- * @param maxBytes size cap per page, in decoded bytes
- * @param timeoutMs total deadline per page, redirects included
- * @param maxRedirects redirect hops followed per page
- * @param robotsMaxBytes size cap for robots.txt
- * @param robotsTtlMs how long a fetched robots.txt is trusted
- * @param robotsErrorTtlMs how long an unreachable robots.txt keeps its host closed before trying again
+ * @param identity how Caravan names itself to servers and to robots.txt
+ * @param pacing how requests are spread over hosts and threads
+ * @param limits what one page may cost
+ * @param robots how robots.txt is read and trusted
  */
-public record FetchSettings(
-        String userAgent,
-        String robotsAgent,
-        long hostDelayMs,
-        long maxCrawlDelayMs,
-        long maxBytes,
-        long timeoutMs,
-        int maxRedirects,
-        long robotsMaxBytes,
-        long robotsTtlMs,
-        long robotsErrorTtlMs) {
+public record FetchSettings(Identity identity, Pacing pacing, Limits limits, Robots robots) {
 
     public FetchSettings {
-        Objects.requireNonNull(userAgent, "userAgent");
-        Objects.requireNonNull(robotsAgent, "robotsAgent");
-        if (userAgent.isBlank()) throw new IllegalArgumentException("research.fetch.user-agent must not be empty");
-        if (!robotsAgent.matches("[A-Za-z_-]+")) {
-            throw new IllegalArgumentException(
-                    "research.fetch.robots-agent must be a robots.txt product token (letters, '_' and '-'), got '"
-                            + robotsAgent + "'");
+        Objects.requireNonNull(identity, "identity");
+        Objects.requireNonNull(pacing, "pacing");
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(robots, "robots");
+    }
+
+    /**
+     * @param userAgent the User-Agent header, with a contact URL
+     * @param robotsAgent the product token matched against robots.txt groups
+     */
+    public record Identity(String userAgent, String robotsAgent) {
+        public Identity {
+            Objects.requireNonNull(userAgent, "userAgent");
+            Objects.requireNonNull(robotsAgent, "robotsAgent");
+            if (userAgent.isBlank()) throw new IllegalArgumentException("research.fetch.user-agent must not be empty");
+            if (!robotsAgent.matches("[A-Za-z_-]+")) {
+                throw new IllegalArgumentException(
+                        "research.fetch.robots-agent must be a robots.txt product token (letters, '_' and '-'), got '"
+                                + robotsAgent + "'");
+            }
         }
-        positive("research.fetch.max-bytes", maxBytes);
-        positive("research.fetch.timeout-ms", timeoutMs);
-        positive("research.fetch.robots-max-bytes", robotsMaxBytes);
-        notNegative("research.fetch.host-delay-ms", hostDelayMs);
-        notNegative("research.fetch.max-crawl-delay-ms", maxCrawlDelayMs);
-        notNegative("research.fetch.max-redirects", maxRedirects);
-        notNegative("research.fetch.robots-ttl-ms", robotsTtlMs);
-        notNegative("research.fetch.robots-error-ttl-ms", robotsErrorTtlMs);
+    }
+
+    /**
+     * @param hostDelayMs least time between two requests to one host
+     * @param poolSize threads that fetch pages, across all hosts
+     * @param slowHostDelayFactor how much of a slow response's time is added to its host's next gap
+     * @param maxSlowHostDelayMs the most a slow host's gap grows by
+     */
+    public record Pacing(long hostDelayMs, int poolSize, double slowHostDelayFactor, long maxSlowHostDelayMs) {
+        public Pacing {
+            notNegative("research.fetch.host-delay-ms", hostDelayMs);
+            positive("research.fetch.pool-size", poolSize);
+            if (!(slowHostDelayFactor >= 0)) {
+                throw new IllegalArgumentException(
+                        "research.fetch.slow-host-delay-factor must not be negative, got " + slowHostDelayFactor);
+            }
+            notNegative("research.fetch.max-slow-host-delay-ms", maxSlowHostDelayMs);
+        }
+    }
+
+    /**
+     * @param maxBytes size cap per page, in decoded bytes
+     * @param timeoutMs total deadline per page, redirects included
+     * @param connectTimeoutMs the longest wait for a connection to be set up
+     * @param maxRedirects redirect hops followed per page
+     * @param pdfMaxPages the pages of a PDF whose text is read
+     */
+    public record Limits(long maxBytes, long timeoutMs, long connectTimeoutMs, int maxRedirects, int pdfMaxPages) {
+        public Limits {
+            positive("research.fetch.max-bytes", maxBytes);
+            positive("research.fetch.timeout-ms", timeoutMs);
+            positive("research.fetch.connect-timeout-ms", connectTimeoutMs);
+            notNegative("research.fetch.max-redirects", maxRedirects);
+            positive("research.fetch.pdf-max-pages", pdfMaxPages);
+        }
+    }
+
+    /**
+     * @param maxBytes size cap for robots.txt
+     * @param ttlMs how long a fetched robots.txt is trusted
+     * @param errorTtlMs how long an unreachable robots.txt keeps its host closed before trying again
+     * @param maxCrawlDelayMs the longest robots.txt Crawl-delay honoured; hosts asking more are skipped
+     */
+    public record Robots(long maxBytes, long ttlMs, long errorTtlMs, long maxCrawlDelayMs) {
+        public Robots {
+            positive("research.fetch.robots-max-bytes", maxBytes);
+            notNegative("research.fetch.robots-ttl-ms", ttlMs);
+            notNegative("research.fetch.robots-error-ttl-ms", errorTtlMs);
+            notNegative("research.fetch.max-crawl-delay-ms", maxCrawlDelayMs);
+        }
     }
 
     private static void positive(String key, long value) {

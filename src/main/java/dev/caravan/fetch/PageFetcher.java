@@ -11,10 +11,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.apache.hc.core5.http.impl.EnglishReasonPhraseCatalog;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -75,7 +77,7 @@ public class PageFetcher {
         } catch (IllegalArgumentException e) {
             return done(FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null));
         }
-        Page page = new Page(url, Duration.ofMillis(settings.timeoutMs()));
+        Page page = new Page(url, Duration.ofMillis(settings.limits().timeoutMs()));
         CompletableFuture<FetchResponse> response;
         try {
             response = hop(page, first, 0);
@@ -98,11 +100,11 @@ public class PageFetcher {
             if (!verdict.allowed()) {
                 return done(page.failed(current, verdict.refusal(), verdict.reason(), page.lastStatus));
             }
-            Duration gap = Duration.ofMillis(Math.max(settings.hostDelayMs(), verdict.crawlDelay().toMillis()));
+            Duration gap = Duration.ofMillis(Math.max(settings.pacing().hostDelayMs(), verdict.crawlDelay().toMillis()));
             return request(page, current, gap).thenCompose(attempt -> {
                 Optional<Duration> pause = page.retried ? Optional.empty() : retryAfter(attempt.result());
                 if (pause.isEmpty()) return answer(page, current, hop, attempt);
-                if (pause.get().toMillis() > settings.maxCrawlDelayMs()) {
+                if (pause.get().toMillis() > settings.robots().maxCrawlDelayMs()) {
                     return done(page.failed(current, FetchOutcome.HTTP_ERROR, "HTTP " + attempt.result().status()
                             + " asking to retry after " + pause.get().toSeconds()
                             + " s, longer than the configured maximum wait", attempt.result().status()));
@@ -120,14 +122,14 @@ public class PageFetcher {
         page.budget = page.budget.minus(attempt.took());
         HttpResult result = attempt.result();
         if (result == null) {
-            return done(page.failed(current, FetchOutcome.TIMEOUT, "no response within " + settings.timeoutMs() + " ms",
+            return done(page.failed(current, FetchOutcome.TIMEOUT, "no response within " + settings.limits().timeoutMs() + " ms",
                     null));
         }
         if (result.failed()) return done(failure(page, current, result));
         if (result.isRedirect()) {
-            if (hop >= settings.maxRedirects()) {
+            if (hop >= settings.limits().maxRedirects()) {
                 return done(page.failed(current, FetchOutcome.REDIRECT_LIMIT,
-                        "more than " + settings.maxRedirects() + " redirects", result.status()));
+                        "more than " + settings.limits().maxRedirects() + " redirects", result.status()));
             }
             URI next;
             try {
@@ -145,10 +147,21 @@ public class PageFetcher {
         }
         if (!result.isSuccess()) {
             return done(page.failed(current, FetchOutcome.HTTP_ERROR,
-                    ("HTTP " + result.status() + " " + HttpStatusText.of(result.status())).strip(), result.status()));
+                    ("HTTP " + result.status() + " " + reasonPhrase(result.status())).strip(), result.status()));
         }
         return done(new FetchResponse(page.url, current.toString(), FetchOutcome.OK, null, result.status(),
                 result.header("content-type"), result.body(), clock.instant()));
+    }
+
+    /**
+     * The reason phrase of an error status from HttpCore's English catalog; a status it does not know is named by its
+     * class, and a status below 400 (a redirect without a location, say) has none.
+     */
+    private static String reasonPhrase(int status) {
+        if (status < 400) return "";
+        // the catalog throws for a status outside 100-599, such as LinkedIn's 999
+        String phrase = status > 599 ? null : EnglishReasonPhraseCatalog.INSTANCE.getReason(status, Locale.ROOT);
+        return phrase != null ? phrase : status >= 500 ? "server error" : "client error";
     }
 
     /** The wait a 429 or 503 response asks for with Retry-After, if any. */

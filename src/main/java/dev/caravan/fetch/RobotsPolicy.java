@@ -34,7 +34,8 @@ public class RobotsPolicy {
     private final FetchScheduler scheduler;
     private final FetchSettings settings;
     private final Clock clock;
-    // no limit on the Crawl-delay parsed (Long.MAX_VALUE): check() compares it with research.fetch.max-crawl-delay-ms
+    // no limit on the Crawl-delay parsed (Long.MAX_VALUE): check() compares it with research.fetch.max-crawl-delay-ms,
+    // and skips a host asking more instead of clamping its delay; at most 5 warnings logged per robots.txt
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
     private final AsyncCache<String, Entry> rulesByOrigin;
 
@@ -77,14 +78,14 @@ public class RobotsPolicy {
         BaseRobotRules rules = entry.rules();
         if (!rules.isAllowed(url.toString())) {
             return RobotsVerdict.refuse(
-                    FetchOutcome.ROBOTS_DENIED, "robots.txt disallows this path for " + settings.robotsAgent());
+                    FetchOutcome.ROBOTS_DENIED, "robots.txt disallows this path for " + settings.identity().robotsAgent());
         }
         long delayMs = rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0 : rules.getCrawlDelay();
-        if (delayMs > settings.maxCrawlDelayMs()) {
+        if (delayMs > settings.robots().maxCrawlDelayMs()) {
             return RobotsVerdict.refuse(
                     FetchOutcome.CRAWL_DELAY_TOO_LONG,
                     "robots.txt Crawl-delay of " + delayMs / 1000.0 + " s exceeds the configured maximum of "
-                            + settings.maxCrawlDelayMs() / 1000.0 + " s");
+                            + settings.robots().maxCrawlDelayMs() / 1000.0 + " s");
         }
         return RobotsVerdict.allow(Duration.ofMillis(delayMs));
     }
@@ -95,9 +96,9 @@ public class RobotsPolicy {
         if (safe.refused()) {
             return done(unavailable("robots.txt redirected to a blocked address (" + safe.reason() + ")"));
         }
-        return scheduler.submit(WebUrls.hostKey(current), Duration.ofMillis(settings.hostDelayMs()),
+        return scheduler.submit(WebUrls.hostKey(current), Duration.ofMillis(settings.pacing().hostDelayMs()),
                         () -> transport.get(current, HttpTransport.Purpose.ROBOTS,
-                                clock.instant().plusMillis(settings.timeoutMs())))
+                                clock.instant().plusMillis(settings.limits().timeoutMs())))
                 .thenCompose(result -> answer(current, hop, result))
                 .exceptionally(t -> unavailable("robots.txt could not be fetched (" + PageFault.describe(t) + ")"));
     }
@@ -121,14 +122,14 @@ public class RobotsPolicy {
         }
         if (result.isSuccess()) {
             SimpleRobotRules rules = parser.parseContent(
-                    current.toString(), result.body(), contentType(result), List.of(settings.robotsAgent()
+                    current.toString(), result.body(), contentType(result), List.of(settings.identity().robotsAgent()
                             .toLowerCase(Locale.ROOT)));
-            return done(new Entry(rules, null, settings.robotsTtlMs()));
+            return done(new Entry(rules, null, settings.robots().ttlMs()));
         }
         if (status == 429 || status >= 500) {
             return done(unavailable("robots.txt answered HTTP " + status + "; the host is skipped for now"));
         }
-        if (status >= 400) return done(new Entry(parser.failedFetch(status), null, settings.robotsTtlMs()));
+        if (status >= 400) return done(new Entry(parser.failedFetch(status), null, settings.robots().ttlMs()));
         return done(unavailable("robots.txt answered HTTP " + status));
     }
 
@@ -137,7 +138,7 @@ public class RobotsPolicy {
     }
 
     private Entry unavailable(String reason) {
-        return new Entry(null, reason, settings.robotsErrorTtlMs());
+        return new Entry(null, reason, settings.robots().errorTtlMs());
     }
 
     private static String contentType(HttpResult result) {

@@ -36,9 +36,7 @@ public class UrlNormalizer {
         } catch (RuntimeException | StackOverflowError e) {
             return Optional.empty(); // one odd URL must not fail its query; it is then fetched (and refused) as written
         }
-        if (normalized == null) return Optional.empty();
-        int hash = normalized.indexOf('#');
-        return Optional.of(withoutTracking(hash >= 0 ? normalized.substring(0, hash) : normalized));
+        return Optional.ofNullable(normalized).map(UrlNormalizer::withoutTracking);
     }
 
     /** Drops the remaining {@code utm_*} parameters (any spelling of the prefix) that the fixed list does not name. */

@@ -35,7 +35,10 @@ public final class WebUrls {
         return uri;
     }
 
-    /** The politeness key of a URL: its host, lower-cased, with the port when it is not the default. */
+    /**
+     * The politeness key of a URL: its host, lower-cased, with the port when it is not the default. Unlike the lenient
+     * {@link dev.caravan.model.Urls#host}, it keeps the port, since two servers on one host are paced apart.
+     */
     public static String hostKey(URI url) {
         String host = url.getHost().toLowerCase(Locale.ROOT);
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
@@ -44,7 +47,10 @@ public final class WebUrls {
         return defaultPort ? host : host + ":" + port;
     }
 
-    /** The robots.txt key: scheme, host and port, so http and https of one host have their own rules. */
+    /**
+     * The robots.txt key: scheme, host and port, so http and https of one host have their own rules. Unlike the
+     * lenient {@link dev.caravan.model.Urls#host}, it needs a URL that {@link #parse} accepted.
+     */
     public static String origin(URI url) {
         String scheme = url.getScheme().toLowerCase(Locale.ROOT);
         int port = url.getPort() != -1 ? url.getPort() : ("https".equals(scheme) ? 443 : 80);

@@ -1,5 +1,6 @@
 package dev.caravan.intake;
 
+import dev.caravan.model.Causes;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -15,7 +16,7 @@ final class YamlProblem {
 
     /** "at line 2, column 1: found character ... (while scanning ... at line 1, column 8)", or null if not YAML's. */
     static @Nullable String describe(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
+        for (Throwable t : Causes.chain(error)) {
             if (t instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
                 StringBuilder b = new StringBuilder();
                 if (yaml.getProblemMark() != null) b.append(at(yaml.getProblemMark())).append(": ");
@@ -27,7 +28,6 @@ final class YamlProblem {
                 }
                 return b.toString();
             }
-            if (t.getCause() == t) break;
         }
         return null;
     }

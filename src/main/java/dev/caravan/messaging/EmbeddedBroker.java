@@ -16,8 +16,8 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
- * An ActiveMQ Artemis broker inside Caravan's JVM: one TCP port speaking the configured protocols (CORE, AMQP, STOMP,
- * OPENWIRE), messages persisted in a journal under the data folder. The jobs queue and the dead-letter queue exist
+ * An ActiveMQ Artemis broker inside Caravan's JVM: one TCP port speaking the configured protocols (CORE, AMQP and STOMP
+ * by default; OPENWIRE when listed), messages persisted in a journal under the data folder. The jobs queue and the dead-letter queue exist
  * from the start, so messages sent before Caravan consumes are kept, and a message delivered
  * {@code maxDeliveryAttempts} times without being acknowledged (Caravan crashed on it each time) moves to the
  * dead-letter queue. With a username set, clients must log in with it; otherwise there is no authentication, which is
@@ -34,7 +34,7 @@ public class EmbeddedBroker {
 
     public synchronized void start() throws Exception {
         if (server != null) return;
-        Path data = settings.dataDir().toAbsolutePath();
+        Path data = settings.broker().dataDir().toAbsolutePath();
         Configuration config = new ConfigurationImpl()
                 .setName("caravan")
                 .setPersistenceEnabled(true)
@@ -46,20 +46,20 @@ public class EmbeddedBroker {
                 .setNodeManagerLockDirectory(data.toString())
                 .setPersistDeliveryCountBeforeDelivery(true)
                 .setJMXManagementEnabled(false)
-                .setSecurityEnabled(!settings.username().isEmpty());
-        config.addAcceptorConfiguration("caravan", "tcp://" + hostForUrl(settings.host()) + ":" + settings.port()
-                + "?protocols=" + String.join(",", settings.protocols()));
-        config.addAddressSetting(settings.queue(), new AddressSettings()
-                .setDeadLetterAddress(SimpleString.of(settings.deadLetterQueue()))
-                .setMaxDeliveryAttempts(settings.maxDeliveryAttempts()));
-        for (String queue : new String[] {settings.queue(), settings.deadLetterQueue()}) {
+                .setSecurityEnabled(!settings.connection().username().isEmpty());
+        config.addAcceptorConfiguration("caravan", "tcp://" + hostForUrl(settings.broker().host()) + ":"
+                + settings.broker().port() + "?protocols=" + String.join(",", settings.broker().protocols()));
+        config.addAddressSetting(settings.queues().queue(), new AddressSettings()
+                .setDeadLetterAddress(SimpleString.of(settings.queues().deadLetterQueue()))
+                .setMaxDeliveryAttempts(settings.broker().maxDeliveryAttempts()));
+        for (String queue : new String[] {settings.queues().queue(), settings.queues().deadLetterQueue()}) {
             config.addQueueConfiguration(QueueConfiguration.of(queue).setAddress(queue)
                     .setRoutingType(RoutingType.ANYCAST).setDurable(true));
         }
         SecurityConfiguration users = new SecurityConfiguration();
-        if (!settings.username().isEmpty()) {
-            users.addUser(settings.username(), settings.password());
-            users.addRole(settings.username(), "caravan");
+        if (!settings.connection().username().isEmpty()) {
+            users.addUser(settings.connection().username(), settings.connection().password());
+            users.addRole(settings.connection().username(), "caravan");
             config.putSecurityRoles("#", Set.of(new Role("caravan", true, true, true, true, true, true, true, true,
                     true, true)));
         }
@@ -71,9 +71,9 @@ public class EmbeddedBroker {
 
     /** The URL Caravan's own client uses to reach this broker. */
     public String clientUrl() {
-        String host = settings.host();
+        String host = settings.broker().host();
         if (host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")) host = "127.0.0.1";
-        return "tcp://" + hostForUrl(host) + ":" + settings.port();
+        return "tcp://" + hostForUrl(host) + ":" + settings.broker().port();
     }
 
     public synchronized void stop() throws Exception {

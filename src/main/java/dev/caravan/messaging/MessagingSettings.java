@@ -10,38 +10,68 @@ import java.util.Set;
  * {@code brokerUrl} is set). Bad values fail with the key's name.
  *
  * @param enabled whether Caravan takes jobs from JMS at all
- * @param queue the queue jobs are read from
- * @param events the destination report events go to; a queue name, or {@code topic:name}
- * @param deadLetterQueue the queue unreadable or failed jobs go to, with the reason in {@code CaravanError}
- * @param brokerUrl an external Artemis broker's URL; empty means Caravan starts its own
- * @param username broker user; empty means none (and an embedded broker without authentication)
- * @param password broker password
- * @param host the embedded broker's listen address
- * @param port the embedded broker's TCP port
- * @param dataDir where the embedded broker persists messages
- * @param protocols the embedded broker's protocols on that port
+ * @param queues where jobs come from and where events and failed jobs go
+ * @param connection which broker to use and how to log in to it
+ * @param broker the embedded broker, used when {@code connection} names no broker URL
  * @param concurrentConsumers jobs run at the same time by this instance
- * @param maxDeliveryAttempts deliveries of one message before the embedded broker moves it to the dead-letter queue
  */
 public record MessagingSettings(
-        boolean enabled, String queue, String events, String deadLetterQueue, String brokerUrl, String username,
-        String password, String host, int port, Path dataDir, List<String> protocols, int concurrentConsumers,
-        int maxDeliveryAttempts) {
+        boolean enabled, Queues queues, Connection connection, Broker broker, int concurrentConsumers) {
+
+    /**
+     * @param queue the queue jobs are read from
+     * @param events the destination report events go to; a queue name, or {@code topic:name}
+     * @param deadLetterQueue the queue unreadable or failed jobs go to, with the reason in {@code CaravanError}
+     */
+    public record Queues(String queue, String events, String deadLetterQueue) {}
+
+    /**
+     * @param brokerUrl an external Artemis broker's URL; empty means Caravan starts its own
+     * @param username broker user; empty means none (and an embedded broker without authentication)
+     * @param password broker password
+     */
+    public record Connection(String brokerUrl, String username, String password) {
+        public Connection {
+            username = username == null ? "" : username.strip();
+            password = password == null ? "" : password;
+            brokerUrl = brokerUrl == null ? "" : brokerUrl.strip();
+        }
+    }
+
+    /**
+     * @param host the embedded broker's listen address
+     * @param port the embedded broker's TCP port
+     * @param dataDir where the embedded broker persists messages
+     * @param protocols the embedded broker's protocols on that port
+     * @param maxDeliveryAttempts deliveries of one message before the embedded broker moves it to the dead-letter queue
+     */
+    public record Broker(String host, int port, Path dataDir, List<String> protocols, int maxDeliveryAttempts) {
+        public Broker {
+            protocols = protocols.stream().map(p -> p.toUpperCase(Locale.ROOT)).toList();
+        }
+    }
+
+    /** Settings for a Caravan that takes no jobs from JMS. */
+    public static MessagingSettings disabled() {
+        return new MessagingSettings(false, new Queues("", "", ""), new Connection("", "", ""),
+                new Broker("", 0, Path.of("."), List.of(), 1), 1);
+    }
 
     /** The protocols an Artemis acceptor can speak with the modules Caravan ships. */
     public static final Set<String> KNOWN_PROTOCOLS = Set.of("CORE", "AMQP", "STOMP", "OPENWIRE", "MQTT");
 
     public MessagingSettings {
-        username = username == null ? "" : username.strip();
-        password = password == null ? "" : password;
-        brokerUrl = brokerUrl == null ? "" : brokerUrl.strip();
-        protocols = protocols.stream().map(p -> p.toUpperCase(Locale.ROOT)).toList();
-        if (enabled) validate(queue, events, deadLetterQueue, brokerUrl, host, port, protocols, concurrentConsumers,
-                maxDeliveryAttempts);
+        if (enabled) validate(queues, connection.brokerUrl(), broker, concurrentConsumers);
     }
 
-    private static void validate(String queue, String events, String deadLetterQueue, String brokerUrl, String host,
-            int port, List<String> protocols, int concurrentConsumers, int maxDeliveryAttempts) {
+    private static void validate(Queues queues, String brokerUrl, Broker broker, int concurrentConsumers) {
+        String queue = queues.queue();
+        String deadLetterQueue = queues.deadLetterQueue();
+        String events = queues.events();
+        String host = broker.host();
+        int port = broker.port();
+        List<String> protocols = broker.protocols();
+        int maxDeliveryAttempts = broker.maxDeliveryAttempts();
         requireName(queue, "research.jms.queue");
         requireName(deadLetterQueue, "research.jms.dead-letter-queue");
         requireName(events.replaceFirst("^(queue|topic):", ""), "research.jms.events");
@@ -73,7 +103,7 @@ public record MessagingSettings(
 
     /** Whether Caravan starts its own broker. */
     public boolean embedded() {
-        return brokerUrl.isEmpty();
+        return connection.brokerUrl().isEmpty();
     }
 
     private static void requireName(String name, String key) {

@@ -12,16 +12,15 @@ public final class FailureReasons {
      * internal error.
      */
     public static String reason(@Nullable Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
+        for (Throwable t : Causes.chain(error)) {
             if (t instanceof ExplainedFailure explained) return explained.explanation();
             if (t.getClass().getSimpleName().equals("CallNotPermittedException")) {
                 return "Tavily kept failing, so Caravan stopped calling it for a while (circuit breaker open); "
                         + "drop the job again later";
             }
         }
-        Throwable root = error;
-        while (root != null && root.getCause() != null) root = root.getCause();
-        return root == null ? "unknown error"
-                : "internal error (" + root.getClass().getSimpleName() + "): " + root.getMessage();
+        if (error == null) return "unknown error";
+        Throwable root = Causes.root(error);
+        return "internal error (" + root.getClass().getSimpleName() + "): " + root.getMessage();
     }
 }

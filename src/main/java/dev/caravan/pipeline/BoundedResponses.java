@@ -31,11 +31,25 @@ public class BoundedResponses implements HttpClientConfigurer {
     private final Clock clock;
 
     /**
-     * @param truncate when true, a body over the cap is cut at the cap and read as complete (robots.txt, where RFC
-     *     9309 asks to parse the first 500 KiB); when false, it fails as too large
+     * Bounds where a body over {@code maxBytes} fails as too large (pages).
+     *
      * @param clock the wall clock the deadline (epoch milliseconds) is read on
      */
-    public BoundedResponses(long maxBytes, long timeoutMs, boolean truncate, Clock clock) {
+    public static BoundedResponses failingOver(long maxBytes, long timeoutMs, Clock clock) {
+        return new BoundedResponses(maxBytes, timeoutMs, false, clock);
+    }
+
+    /**
+     * Bounds where a body over {@code maxBytes} is cut at the cap and read as complete (robots.txt, where RFC 9309 asks
+     * to parse the first 500 KiB).
+     *
+     * @param clock the wall clock the deadline (epoch milliseconds) is read on
+     */
+    public static BoundedResponses truncatingAt(long maxBytes, long timeoutMs, Clock clock) {
+        return new BoundedResponses(maxBytes, timeoutMs, true, clock);
+    }
+
+    private BoundedResponses(long maxBytes, long timeoutMs, boolean truncate, Clock clock) {
         this.maxBytes = maxBytes;
         this.timeoutMs = timeoutMs;
         this.truncate = truncate;

@@ -1,5 +1,6 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.model.Causes;
 import dev.caravan.fetch.HttpResult;
 import dev.caravan.fetch.HttpTransport;
 import dev.caravan.fetch.ResponseLimitException;
@@ -61,7 +62,7 @@ public class CamelHttpTransport implements HttpTransport {
     }
 
     static HttpResult failure(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
+        for (Throwable t : Causes.chain(error)) {
             if (t instanceof BlockedAddressException blocked) {
                 return HttpResult.failed(HttpResult.Failure.BLOCKED, blocked.reason());
             }
@@ -79,8 +80,7 @@ public class CamelHttpTransport implements HttpTransport {
                 return HttpResult.failed(HttpResult.Failure.NETWORK, "connection refused");
             }
         }
-        Throwable root = error;
-        while (root.getCause() != null) root = root.getCause();
+        Throwable root = Causes.root(error);
         return HttpResult.failed(HttpResult.Failure.NETWORK, root.getClass().getSimpleName()
                 + (root.getMessage() == null ? "" : ": " + root.getMessage()));
     }

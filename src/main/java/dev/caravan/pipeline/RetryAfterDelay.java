@@ -1,5 +1,6 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.model.Causes;
 import dev.caravan.search.RetryableSearchException;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
@@ -14,16 +15,12 @@ public class RetryAfterDelay implements Processor {
     public void process(Exchange exchange) {
         Exception caught = exchange.getException();
         if (caught == null) caught = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
-        RetryableSearchException retryable = find(caught);
-        if (retryable != null && retryable.retryAfterMs() >= 0) {
-            exchange.getMessage().setHeader(Exchange.REDELIVERY_DELAY, retryable.retryAfterMs());
+        long retryAfterMs = Causes.find(caught, RetryableSearchException.class)
+                .map(RetryableSearchException::retryAfterMs).orElse(-1L);
+        if (retryAfterMs >= 0) {
+            exchange.getMessage().setHeader(Exchange.REDELIVERY_DELAY, retryAfterMs);
         } else {
             exchange.getMessage().removeHeader(Exchange.REDELIVERY_DELAY);
         }
-    }
-
-    private static RetryableSearchException find(Throwable t) {
-        for (; t != null; t = t.getCause()) if (t instanceof RetryableSearchException r) return r;
-        return null;
     }
 }

@@ -6,10 +6,10 @@ import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
+import dev.caravan.model.Urls;
 import dev.caravan.model.SearchResults;
 import dev.caravan.model.Report;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -141,7 +141,7 @@ public class Progress {
         String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
         tally(job).page(outcome, result.fromCache());
         Duration took = Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant());
-        metrics.fetch(outcome, host(result.task().url()), took, result.fromCache());
+        metrics.fetch(outcome, Urls.host(result.task().url()).orElse("invalid"), took, result.fromCache());
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", result.task().url());
         data.put("status", page.outcome().status().json());
@@ -160,15 +160,6 @@ public class Progress {
     public void reportWritten(Job job, Query query, Report report) {
         emit("report_written", job, Map.of("query", query.label(), "report", report.markdownFile().toString(),
                 "sources", report.fetched(), "not_retrieved", report.notRetrieved(), "findings", report.findings()));
-    }
-
-    private static String host(String url) {
-        try {
-            String host = URI.create(url.strip()).getHost();
-            return host == null ? "invalid" : host.toLowerCase(java.util.Locale.ROOT);
-        } catch (IllegalArgumentException e) {
-            return "invalid";
-        }
     }
 
     private JobTally tally(Job job) {

@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.Causes;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
@@ -13,9 +14,7 @@ public final class PageResults {
     private PageResults() {}
 
     public static PageResult internalError(FetchTask task, Throwable error) {
-        Throwable root = error;
-        while (root != null && root.getCause() != null && root.getCause() != root) root = root.getCause();
-        String detail = PageFault.describe(root);
+        String detail = PageFault.describe(Causes.root(error));
         FetchedPage page = FetchedPage.failed(task.url(), task.url(), FetchOutcome.INTERNAL_ERROR,
                 "internal error while processing the page (" + detail + ")", null);
         return new PageResult(task, page, false, List.of());

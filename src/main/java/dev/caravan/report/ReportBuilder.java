@@ -86,7 +86,7 @@ public class ReportBuilder {
             if (number == null) n.putNull("n"); else n.put("n", number);
             n.put("url", p.task().url());
             n.put("final_url", page.finalUrl());
-            n.put("title", page.title() != null ? page.title() : p.task().hit() != null ? p.task().hit().title() : null);
+            n.put("title", SourceTitle.of(p).orElse(null));
             n.put("status", page.outcome().status().json());
             n.put("reason", page.reason());
             if (page.httpStatus() == null) n.putNull("http_status"); else n.put("http_status", page.httpStatus());

@@ -103,8 +103,7 @@ final class ReportMarkdown {
             Integer n = numbers.get(p.task().order());
             if (n == null) continue;
             FetchedPage page = p.page();
-            String title = page.title() != null && !page.title().isBlank() ? page.title()
-                    : p.task().hit() != null && !p.task().hit().title().isBlank() ? p.task().hit().title() : page.finalUrl();
+            String title = SourceTitle.of(p).orElse(page.finalUrl());
             out.append("### [").append(n).append("] ").append(oneLine(title)).append("\n\n");
             out.append("- URL: <").append(p.task().url()).append(">\n");
             if (!page.finalUrl().equals(p.task().url())) out.append("- Redirected to: <").append(page.finalUrl()).append(">\n");

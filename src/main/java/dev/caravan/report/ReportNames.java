@@ -1,6 +1,7 @@
 package dev.caravan.report;
 
 import dev.caravan.model.Query;
+import dev.caravan.model.Urls;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,9 +45,7 @@ public final class ReportNames {
         List<String> hosts = new ArrayList<>();
         for (String url : urls) {
             // no user:password@ in a file name: only the host names the report
-            String host = url.replaceFirst("^[a-zA-Z]+://", "").replaceFirst("[/?#].*$", "").replaceFirst("^.*@", "")
-                    .replaceFirst(":\\d+$", "");
-            if (!hosts.contains(host)) hosts.add(host);
+            Urls.host(url).filter(host -> !hosts.contains(host)).ifPresent(hosts::add);
         }
         return String.join(" ", hosts);
     }

@@ -63,9 +63,15 @@ class PropertyReaderTest {
                 "research.fetch.max-bytes", "5000000", "research.fetch.timeout-ms", "20000",
                 "research.fetch.max-redirects", "5", "research.fetch.robots-max-bytes", "500000",
                 "research.fetch.robots-ttl-ms", "3600000", "research.fetch.robots-error-ttl-ms", "60000"));
+        values.putAll(Map.of("research.fetch.pool-size", "8", "research.fetch.slow-host-delay-factor", "0.25",
+                "research.fetch.max-slow-host-delay-ms", "10000", "research.fetch.connect-timeout-ms", "5000",
+                "research.fetch.pdf-max-pages", "50"));
 
-        assertThat(CaravanConfiguration.fetchSettings(props)).isEqualTo(new FetchSettings("CaravanBot/1.0", "CaravanBot",
-                1000, 30000, 5000000, 20000, 5, 500000, 3600000, 60000));
+        assertThat(CaravanConfiguration.fetchSettings(props)).isEqualTo(new FetchSettings(
+                new FetchSettings.Identity("CaravanBot/1.0", "CaravanBot"),
+                new FetchSettings.Pacing(1000, 8, 0.25, 10000),
+                new FetchSettings.Limits(5000000, 20000, 5000, 5, 50),
+                new FetchSettings.Robots(500000, 3600000, 60000, 30000)));
     }
 
     @org.junit.jupiter.params.ParameterizedTest

@@ -226,6 +226,9 @@ class PageFetcherTest {
             503 | HTTP 503 Service Unavailable
             418 | HTTP 418 client error
             599 | HTTP 599 server error
+            999 | HTTP 999 server error
+            413 | HTTP 413 Request Too Long
+            451 | HTTP 451 Unavailable For Legal Reasons
             304 | HTTP 304
             301 | HTTP 301
             """)

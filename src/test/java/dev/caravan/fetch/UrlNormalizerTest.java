@@ -23,6 +23,7 @@ class UrlNormalizerTest {
             https://example.org                     | https://example.org/
             '  https://example.org/padded  '        | https://example.org/padded
             https://example.org/a?x=1&y=2#top       | https://example.org/a?x=1&y=2
+            http://example.org/p?q=a#b#c            | http://example.org/p?q=a
             https://example.org/a?utm_source=news&utm_medium=email&utm_campaign=spring | https://example.org/a
             https://example.org/a?id=7&utm_source=x&gclid=abc&fbclid=def               | https://example.org/a?id=7
             https://example.org/a?UTM_Source=x&utm_custom_tag=y&page=2                 | https://example.org/a?page=2

@@ -8,7 +8,6 @@ import dev.caravan.testing.TavilyStub;
 import dev.caravan.testing.TavilyStub.Result;
 import jakarta.jms.Message;
 import jakarta.jms.TextMessage;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -52,19 +51,17 @@ class CompetingInstancesTest {
                     + "sentence long enough to be quoted as a finding.</p></article></body></html>");
             tavily.results("topic " + i, new Result(site.url("/page" + i), "Page " + i, "snippet"));
         }
+        tavily.results("sentinel topic", new Result(site.url("/page0"), "Page 0", "snippet"));
         // a broker of its own, as operations would run one: both instances reach it by URL
         int port = Caravan.freePort();
-        broker = new EmbeddedBroker(new MessagingSettings(true, "caravan.jobs", "caravan.reports",
-                "caravan.jobs.dead", "", "", "", "127.0.0.1", port, Files.createTempDirectory("broker"),
-                List.of("CORE"), 1, 5));
-        broker.start();
-        String url = "tcp://127.0.0.1:" + port;
+        broker = MessagingTestSupport.standaloneBroker(port);
+        String url = MessagingTestSupport.url(port);
         Properties p = new Properties();
         p.put("research.jms.broker-url", url);
         first = Caravan.start(tavily.baseUrl(), p);
         second = Caravan.start(tavily.baseUrl(), p);
 
-        client = new JmsClient(url + "?consumerWindowSize=0");
+        client = MessagingTestSupport.client(port);
         Set<String> correlations = new HashSet<>();
         for (int i = 0; i < JOBS; i++) {
             client.sendText("caravan.jobs", "{\"queries\": [\"topic " + i + "\"]}", "corr-" + i,
@@ -78,17 +75,21 @@ class CompetingInstancesTest {
             correlations.add(event.getJMSCorrelationID());
             jobs.add(JSON.readTree(((TextMessage) event).getText()).path("job").asText());
         }
-        assertThat(client.receive("caravan.reports", 2_000)).as("no extra event").isNull();
+        // no extra event: the next one is a later job's
+        client.sendText("caravan.jobs", "{\"queries\": [\"sentinel topic\"]}", "corr-sentinel",
+                Map.of("CaravanJob", "sentinel"));
+        MessagingTestSupport.assertNextIsSentinelCorrelation(client, "caravan.reports", "corr-sentinel");
         assertThat(jobs).doesNotHaveDuplicates().hasSize(JOBS);
         assertThat(correlations).hasSize(JOBS);
 
         List<String> all = new ArrayList<>(first.reports());
         all.addAll(second.reports());
+        all.removeIf(report -> report.startsWith("sentinel"));
         assertThat(all).hasSize(JOBS).doesNotHaveDuplicates();
         for (int i = 0; i < JOBS; i++) assertThat(all).contains("job-" + i + "/topic-" + i + ".md");
         assertThat(first.reports()).as("the first instance took part").isNotEmpty();
         assertThat(second.reports()).as("the second instance took part").isNotEmpty();
-        assertThat(tavily.searchCalls()).isEqualTo(JOBS);
+        assertThat(tavily.searchCalls()).as("each job once, and the sentinel").isEqualTo(JOBS + 1);
         assertThat(client.depth("caravan.jobs")).isZero();
         assertThat(client.depth("caravan.jobs.dead")).isZero();
     }

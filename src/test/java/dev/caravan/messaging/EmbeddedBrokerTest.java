@@ -19,8 +19,10 @@ class EmbeddedBrokerTest {
     void with_a_username_clients_must_log_in_and_messages_persist_across_restarts() throws Exception {
         int port = Caravan.freePort();
         Path data = Files.createTempDirectory("broker");
-        MessagingSettings settings = new MessagingSettings(true, "caravan.jobs", "caravan.reports",
-                "caravan.jobs.dead", "", "caravan", "s3cret", "127.0.0.1", port, data, List.of("CORE"), 1, 5);
+        MessagingSettings settings = new MessagingSettings(true,
+                new MessagingSettings.Queues("caravan.jobs", "caravan.reports", "caravan.jobs.dead"),
+                new MessagingSettings.Connection("", "caravan", "s3cret"),
+                new MessagingSettings.Broker("127.0.0.1", port, data, List.of("CORE"), 5), 1);
         EmbeddedBroker broker = new EmbeddedBroker(settings);
         broker.start();
         try {

@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,10 +45,8 @@ class JmsRoundTripTest {
         tavily.results("what is a heat pump", new Result(site.url("/solar"), "Solar basics", "snippet"));
         tavily.results("stomp submitted query", new Result(site.url("/solar"), "Solar basics", "snippet"));
         port = Caravan.freePort();
-        Properties p = new Properties();
-        p.put("research.jms.port", String.valueOf(port));
-        caravan = Caravan.start(tavily.baseUrl(), p);
-        client = new JmsClient("tcp://127.0.0.1:" + port + "?consumerWindowSize=0");
+        caravan = Caravan.start(tavily.baseUrl(), MessagingTestSupport.embeddedBrokerOn(port));
+        client = MessagingTestSupport.client(port);
     }
 
     @AfterAll

@@ -85,12 +85,15 @@ class MessageJobsTest {
                 .hasMessageContaining("research.jms.protocols");
         assertThatThrownBy(() -> settings("jobs queue", "dead", 61616, List.of("CORE")))
                 .hasMessageContaining("research.jms.queue");
-        assertThat(settings("caravan.jobs", "dead", 61616, List.of("core", "amqp")).protocols())
+        assertThat(settings("caravan.jobs", "dead", 61616, List.of("core", "amqp")).broker().protocols())
                 .containsExactly("CORE", "AMQP");
+        assertThat(settings("caravan.jobs", "dead", 61616, List.of("core", "openwire")).broker().protocols())
+                .as("OPENWIRE is off by default but still available when listed").containsExactly("CORE", "OPENWIRE");
     }
 
     private static MessagingSettings settings(String queue, String dead, int port, List<String> protocols) {
-        return new MessagingSettings(true, queue, "topic:caravan.reports", dead, "", "", "", "127.0.0.1", port,
-                Path.of("data"), protocols, 1, 5);
+        return new MessagingSettings(true, new MessagingSettings.Queues(queue, "topic:caravan.reports", dead),
+                new MessagingSettings.Connection("", "", ""),
+                new MessagingSettings.Broker("127.0.0.1", port, Path.of("data"), protocols, 5), 1);
     }
 }

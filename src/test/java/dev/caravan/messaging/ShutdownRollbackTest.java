@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.testing.StubServer;
 import jakarta.jms.Message;
-import java.nio.file.Files;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
@@ -38,16 +36,13 @@ class ShutdownRollbackTest {
         slowTavily = new StubServer();
         slowTavily.on("/search", StubServer.stalling(searching, release));
         int port = Caravan.freePort();
-        broker = new EmbeddedBroker(new MessagingSettings(true, "caravan.jobs", "caravan.reports",
-                "caravan.jobs.dead", "", "", "", "127.0.0.1", port, Files.createTempDirectory("broker"),
-                List.of("CORE"), 1, 5));
-        broker.start();
+        broker = MessagingTestSupport.standaloneBroker(port);
         Properties p = new Properties();
         p.put("research.jms.broker-url", "tcp://127.0.0.1:" + port);
         p.put("research.tavily.max-retries", "0");
         p.put("camel.main.shutdown-timeout", "1");
         caravan = Caravan.start(slowTavily.baseUrl(), p);
-        client = new JmsClient("tcp://127.0.0.1:" + port + "?consumerWindowSize=0");
+        client = MessagingTestSupport.client(port);
         client.sendText("caravan.jobs", "{\"queries\": [\"slow query\"]}", "corr-slow", Map.of("CaravanJob", "slow"));
         assertThat(searching.await(30, TimeUnit.SECONDS)).as("the job started").isTrue();
 

@@ -254,6 +254,23 @@ class ReportBuilderTest {
     }
 
     @Test
+    void a_blank_page_title_falls_back_alike_in_the_report_and_the_sidecar() throws Exception {
+        Query q = query("heat pumps", null);
+        String text = "Heat pumps are quiet machines today.";
+        List<PageResult> pages = List.of(
+                new PageResult(task(1, A), fetched(A, " ", text), false, List.of()),
+                new PageResult(Pages.jobTask(2, C), fetched(C, " ", text), false, List.of()));
+
+        Report report = builder().build(new Job("energy", List.of(q)), 0,
+                new SearchResults("tavily", null, List.of(), false), pages);
+
+        assertThat(report.markdown()).contains("### [1] Hit title 1\n").contains("### [2] " + C + "\n");
+        JsonNode sources = new ObjectMapper().readTree(report.sidecarJson()).path("sources");
+        assertThat(sources.get(0).path("title").asText()).isEqualTo("Hit title 1");
+        assertThat(sources.get(1).path("title").isNull()).as("no title at all is null, not blank").isTrue();
+    }
+
+    @Test
     void the_sidecar_lists_every_source_with_its_number_or_null() throws Exception {
         Query q = query("heat pump efficiency in cold climates", null);
 

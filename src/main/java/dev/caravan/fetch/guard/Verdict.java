@@ -8,14 +8,18 @@ import java.util.Objects;
  * Immutable and thread-safe.
  *
  * @param allowed whether the URL, host or address may be fetched
- * @param reason why it was refused; {@code "allowed"} when allowed
+ * @param reason why it was refused; empty when allowed, so it never reads as a reason to an allowed verdict
  */
 public record Verdict(boolean allowed, String reason) {
 
-    private static final Verdict ALLOWED = new Verdict(true, "allowed");
+    private static final Verdict ALLOWED = new Verdict(true, "");
 
     public Verdict {
         Objects.requireNonNull(reason, "reason");
+        if (allowed != reason.isEmpty()) {
+            throw new IllegalArgumentException(allowed ? "an allowed verdict has no reason, got '" + reason + "'"
+                    : "a refusal needs a reason");
+        }
     }
 
     /** The shared "allowed" verdict. */
