@@ -2,7 +2,6 @@ package dev.caravan.extract;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Tag;
@@ -28,8 +27,8 @@ final class MainContentFinder {
         Element top = null;
         double best = 0;
         List<Element> candidates = new ArrayList<>();
-        for (Map.Entry<Element, Double> en : scorer.scores.entrySet()) {
-            Element e = en.getKey();
+        for (Element e : scorer.elements) { // document order: of equal scores the first wins, on every run
+            if (!scorer.scores.containsKey(e)) continue;
             double s = scorer.candidateScore(e);
             candidates.add(e);
             if (s > best) {
