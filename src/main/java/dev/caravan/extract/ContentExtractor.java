@@ -74,6 +74,7 @@ public class ContentExtractor {
         Element root;
         if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
+            StructuredContent.dropBesideProduct(root, type);
         } else {
             int all = TextStats.letters(doc.body());
             root = finder.find(doc.body());

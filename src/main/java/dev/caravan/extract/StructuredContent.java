@@ -1,6 +1,9 @@
 package dev.caravan.extract;
 
 import dev.caravan.model.PageType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /**
@@ -36,5 +39,29 @@ final class StructuredContent {
         Element main = body.selectFirst("main, [role=main]");
         if (main != null && TextStats.letters(main) > 200) return main;
         return body;
+    }
+
+    /**
+     * Class and id words of what a shop page shows beside the product itself: customer reviews and ratings,
+     * testimonials, other products. On an article the same words may name the text (a product review), so they
+     * count on product pages only.
+     */
+    static final Set<String> BESIDE_PRODUCT = Set.of("review", "reviews", "ratings", "testimonial", "testimonials",
+            "recently-viewed", "upsell", "upsells", "cross-sell", "crosssell", "also-bought", "similar-products");
+
+    /** On a product page, drops the reviews and other products inside {@code region}, unless one holds most of it. */
+    static void dropBesideProduct(Element region, PageType type) {
+        if (type != PageType.PRODUCT) return;
+        LetterCounts counts = new LetterCounts(region);
+        int total = Math.max(1, counts.letters(region));
+        List<Element> beside = new ArrayList<>();
+        for (Element e : region.getAllElements()) {
+            if (e == region || !e.hasAttr("class") && !e.hasAttr("id")) continue;
+            String sig = Boilerplate.signature(e);
+            if (sig.length() <= 300 && Boilerplate.hasWord(sig, BESIDE_PRODUCT)) beside.add(e);
+        }
+        for (Element e : beside) {
+            if (e.parent() != null && counts.letters(e) < total / 2) e.remove();
+        }
     }
 }
