@@ -155,7 +155,7 @@ final class ContentPruner {
         Map<Element, int[]> counts = new IdentityHashMap<>();
         for (Element a : root.getElementsByAttribute("href")) {
             if (!a.normalName().equals("a")) continue;
-            String h = host == null ? null : host(a.absUrl("href"));
+            String h = host == null ? null : linkHost(a.attr("href"), host);
             int internal = h == null || h.equals(host) ? 1 : 0;
             for (Element p = a; p != null; p = p.parent()) {
                 int[] n = counts.computeIfAbsent(p, k -> new int[2]);
@@ -165,6 +165,17 @@ final class ContentPruner {
             }
         }
         return counts;
+    }
+
+    /**
+     * The host a link points to, {@code pageHost} for links within the page's site. Only absolute and
+     * protocol-relative links can leave the site, so only they are parsed (resolving every link was slow).
+     */
+    private static String linkHost(String href, String pageHost) {
+        String h = href.strip();
+        if (h.startsWith("//")) return host("https:" + h);
+        if (h.regionMatches(true, 0, "http://", 0, 7) || h.regionMatches(true, 0, "https://", 0, 8)) return host(h);
+        return pageHost; // relative, or mailto: and the like, which count as the site's own links too
     }
 
     private static String host(String url) {
