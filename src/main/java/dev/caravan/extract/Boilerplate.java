@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import java.util.Locale;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 
@@ -38,6 +39,8 @@ final class Boilerplate {
      * joined with {@code -}) is one of {@code words}. No regular expression: this runs for every element of a page.
      */
     static boolean hasWord(String sig, Set<String> words) {
+        String lower = sig.toLowerCase(Locale.ROOT);
+        if (lower.length() != sig.length()) lower = lowerCharByChar(sig); // a few letters lower-case to two chars
         int n = sig.length();
         int[] starts = new int[4];
         int[] ends = new int[4];
@@ -59,12 +62,18 @@ final class Boilerplate {
                 joined.setLength(0);
                 for (int j = 4 - k; j < 4; j++) {
                     if (joined.length() > 0) joined.append('-');
-                    for (int c = starts[j]; c < ends[j]; c++) joined.append(Character.toLowerCase(sig.charAt(c)));
+                    joined.append(lower, starts[j], ends[j]);
                 }
                 if (joined.length() <= 24 && words.contains(joined.toString())) return true;
             }
         }
         return false;
+    }
+
+    private static String lowerCharByChar(String s) {
+        char[] out = new char[s.length()];
+        for (int i = 0; i < out.length; i++) out[i] = Character.toLowerCase(s.charAt(i));
+        return new String(out);
     }
 
     private static boolean isSeparator(char c) {

@@ -53,7 +53,7 @@ final class ContentPruner {
             if (letters < 200) {
                 String text = e.text().strip();
                 boolean isLink = tag.equals("a");
-                if (isLink && SHARE_LINK.matcher(e.attr("href")).find()) {
+                if (isLink && isShareLink(e.attr("href"))) {
                     e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
                     continue;
                 }
@@ -74,6 +74,15 @@ final class ContentPruner {
         }
         removeElsewhereSections(root, counts);
         OrphanHeadings.remove(root);
+    }
+
+    /** Every share link holds one of these words: the pattern runs only on links that do. */
+    private static boolean isShareLink(String href) {
+        String h = href.toLowerCase(Locale.ROOT);
+        boolean candidate = h.contains("share") || h.contains("intent") || h.contains("submit") || h.contains("wa.me/")
+                || h.contains("whatsapp://") || h.contains("pin/create") || h.contains("mix.com/add")
+                || h.contains("getpocket.com/") || h.contains("mailto:?");
+        return candidate && SHARE_LINK.matcher(href).find();
     }
 
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */

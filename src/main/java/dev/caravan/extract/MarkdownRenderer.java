@@ -143,9 +143,23 @@ final class MarkdownRenderer {
         });
         for (TextNode t : texts) {
             String s = t.getWholeText();
-            if (needsCollapse(s)) t.text(s.replaceAll("[ \\t\\n\\r\\f]+", " "));
+            if (needsCollapse(s)) t.text(collapse(s));
         }
         for (Element br : root.getElementsByTag("br")) br.after(new TextNode("\n")); // a line break ends a paragraph
+    }
+
+    /** Each run of spaces, tabs and line breaks as one space. */
+    private static String collapse(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        boolean inSpace = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+            if (!space) out.append(c);
+            else if (!inSpace) out.append(' ');
+            inSpace = space;
+        }
+        return out.toString();
     }
 
     private static boolean needsCollapse(String s) {
