@@ -74,8 +74,9 @@ public class ContentExtractor {
         Element root;
         if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
-            StructuredContent.dropBesideProduct(root, type);
+            StructuredContent.dropBesideContent(root, type);
         } else {
+            if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
             int all = TextStats.letters(doc.body());
             root = finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {

@@ -49,16 +49,31 @@ final class StructuredContent {
     static final Set<String> BESIDE_PRODUCT = Set.of("review", "reviews", "ratings", "testimonial", "testimonials",
             "recently-viewed", "upsell", "upsells", "cross-sell", "crosssell", "also-bought", "similar-products");
 
-    /** On a product page, drops the reviews and other products inside {@code region}, unless one holds most of it. */
-    static void dropBesideProduct(Element region, PageType type) {
-        if (type != PageType.PRODUCT) return;
+    /**
+     * Class and id words of what a forum shows around each post: the poster's title, rank, reputation, badges and
+     * post count, vote buttons, signatures. Elsewhere such words may name content ("signature dishes").
+     */
+    static final Set<String> BESIDE_POST = Set.of("usertitle", "user-title", "userextras", "user-extras", "userbanner",
+            "user-banner", "reputation", "badgecount", "badge-count", "badges", "signature", "sig", "votecell", "vote",
+            "voting", "postprofile", "post-profile", "user-stats", "userstats", "repliescount");
+
+    /**
+     * Drops what sits beside the content inside {@code region}: reviews and other products on a product page, the
+     * poster's rank, badges and signature in a forum thread; never an element holding half of the region.
+     */
+    static void dropBesideContent(Element region, PageType type) {
+        if (type == PageType.PRODUCT) drop(region, BESIDE_PRODUCT);
+        else if (type == PageType.FORUM) drop(region, BESIDE_POST);
+    }
+
+    private static void drop(Element region, Set<String> words) {
         LetterCounts counts = new LetterCounts(region);
         int total = Math.max(1, counts.letters(region));
         List<Element> beside = new ArrayList<>();
         for (Element e : region.getAllElements()) {
             if (e == region || !e.hasAttr("class") && !e.hasAttr("id")) continue;
             String sig = Boilerplate.signature(e);
-            if (sig.length() <= 300 && Boilerplate.hasWord(sig, BESIDE_PRODUCT)) beside.add(e);
+            if (sig.length() <= 300 && Boilerplate.hasWord(sig, words)) beside.add(e);
         }
         for (Element e : beside) {
             if (e.parent() != null && counts.letters(e) < total / 2) e.remove();

@@ -27,9 +27,23 @@ class StructuredContentTest {
     void a_product_page_loses_what_sits_beside_the_product(String what, String beside) {
         Element body = Jsoup.parse("<main>" + DESCRIPTION + beside + "</main>").body();
         Element region = StructuredContent.region(body);
-        StructuredContent.dropBesideProduct(region, PageType.PRODUCT);
+        StructuredContent.dropBesideContent(region, PageType.PRODUCT);
         assertThat(region.text()).contains("ripstop nylon", "Hip belt");
         assertThat(region.select("#reviews, .product-ratings, .testimonials-slider, .recently-viewed")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            the poster's title   | <h5 class="message-userTitle">Full Member</h5>
+            the poster's extras  | <div class="message-userExtras">Joined Jun 2016 Messages 11 Reaction score 10</div>
+            a signature          | <div class="post-signature">My bikes: a tourer and a fixie.</div>
+            reputation           | <span class="reputation-score">4,726</span>
+            """)
+    void a_forum_thread_loses_what_sits_beside_each_post(String what, String beside) {
+        Element body = Jsoup.parse("<div class=\"post\"><p>My chain slips on the smallest sprocket; the derailleur "
+                + "looks fine and the chain is new.</p>" + beside + "</div>").body();
+        StructuredContent.dropBesideContent(body, PageType.FORUM);
+        assertThat(body.text()).contains("My chain slips").doesNotContain("Full Member", "Joined", "My bikes", "4,726");
     }
 
     @ParameterizedTest(name = "a {0} page keeps them")
@@ -37,7 +51,7 @@ class StructuredContentTest {
     void other_pages_keep_blocks_named_review(PageType type) {
         Element body = Jsoup.parse("<main>" + DESCRIPTION + "<div class=\"review-body\"><p>Our verdict.</p></div></main>").body();
         Element region = StructuredContent.region(body);
-        StructuredContent.dropBesideProduct(region, type);
+        StructuredContent.dropBesideContent(region, type);
         assertThat(region.text()).contains("Our verdict.");
     }
 }
