@@ -25,6 +25,20 @@ final class Boilerplate {
     static final Set<String> STRONG = words("comment comments commentlist disqus cookie cookies consent outbrain taboola "
             + "respond reply replies");
 
+    /**
+     * On a forum thread the posts themselves are often named "comment" or "reply": there those words mark no
+     * furniture, and the lists of them ("comments", "replies") only ordinary furniture that yields to the bulk of the
+     * page, since on some forums such a list holds the whole thread.
+     */
+    static final Set<String> NEGATIVE_IN_THREAD = without(NEGATIVE, words("comment respond reply"));
+    static final Set<String> STRONG_IN_THREAD = without(STRONG, words("comment comments commentlist respond reply replies"));
+
+    private static Set<String> without(Set<String> all, Set<String> some) {
+        Set<String> rest = new java.util.HashSet<>(all);
+        rest.removeAll(some);
+        return Set.copyOf(rest);
+    }
+
     /** Class/id words of the article body itself. */
     static final Set<String> POSITIVE = words("article articlebody article-body article-content body content entry "
             + "entry-content main post post-body post-content story story-body text prose markdown rich-text blog "
@@ -90,16 +104,21 @@ final class Boilerplate {
     }
 
     static boolean isNegative(Element e) {
-        String sig = signature(e);
-        if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, NEGATIVE);
+        return isNegative(e, false);
     }
 
-    static boolean isStrongNegative(Element e) {
+    /** {@code thread}: the page is a forum thread, whose posts are often named comments or replies. */
+    static boolean isNegative(Element e, boolean thread) {
+        String sig = signature(e);
+        if (sig.isEmpty() || sig.length() > 300) return false;
+        return hasWord(sig, thread ? NEGATIVE_IN_THREAD : NEGATIVE);
+    }
+
+    static boolean isStrongNegative(Element e, boolean thread) {
         if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, STRONG);
+        return hasWord(sig, thread ? STRONG_IN_THREAD : STRONG);
     }
 
     static boolean isPositive(Element e) {

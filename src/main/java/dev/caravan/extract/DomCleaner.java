@@ -47,6 +47,11 @@ final class DomCleaner {
 
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
     void clean(Document doc, boolean byClass) {
+        clean(doc, byClass, false);
+    }
+
+    /** As {@link #clean(Document, boolean)}; on a forum {@code thread} elements named comments or replies stay. */
+    void clean(Document doc, boolean byClass, boolean thread) {
         Element body = doc.body();
         Found found = find(body);
         for (Element e : found.neverContent) e.remove();
@@ -79,7 +84,8 @@ final class DomCleaner {
                     + (e.attr("itemprop").contains("articleBody") ? "B" : "-") + Boilerplate.signature(e);
             Integer verdict = verdicts.get(key);
             if (verdict == null) {
-                verdict = Boilerplate.isStrongNegative(e) ? 2 : Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) ? 1 : 0;
+                verdict = Boilerplate.isStrongNegative(e, thread) ? 2
+                        : Boilerplate.isNegative(e, thread) && !Boilerplate.isPositive(e) ? 1 : 0;
                 verdicts.put(key, verdict);
             }
             if (verdict == 0 || TextStats.insideCode(e)) continue;
