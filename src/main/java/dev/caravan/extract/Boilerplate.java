@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.PageType;
 import java.util.Locale;
 import java.util.Set;
 import org.jsoup.nodes.Element;
@@ -32,6 +33,12 @@ final class Boilerplate {
      */
     static final Set<String> NEGATIVE_IN_THREAD = without(NEGATIVE, words("comment respond reply"));
     static final Set<String> STRONG_IN_THREAD = without(STRONG, words("comment comments commentlist respond reply replies"));
+
+    /**
+     * On a service page, promotions, pop-ups, tooltips and tabbed menus present the services themselves (the offers,
+     * the details behind a button): there those words mark no furniture.
+     */
+    static final Set<String> NEGATIVE_ON_SERVICE = without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus"));
 
     private static Set<String> without(Set<String> all, Set<String> some) {
         Set<String> rest = new java.util.HashSet<>(all);
@@ -104,21 +111,22 @@ final class Boilerplate {
     }
 
     static boolean isNegative(Element e) {
-        return isNegative(e, false);
+        return isNegative(e, PageType.ARTICLE);
     }
 
-    /** {@code thread}: the page is a forum thread, whose posts are often named comments or replies. */
-    static boolean isNegative(Element e, boolean thread) {
+    /** Furniture by class and id on a page of {@code type}: forum posts are often named comments, for one. */
+    static boolean isNegative(Element e, PageType type) {
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, thread ? NEGATIVE_IN_THREAD : NEGATIVE);
+        Set<String> words = type == PageType.FORUM ? NEGATIVE_IN_THREAD : type == PageType.SERVICE ? NEGATIVE_ON_SERVICE : NEGATIVE;
+        return hasWord(sig, words);
     }
 
-    static boolean isStrongNegative(Element e, boolean thread) {
+    static boolean isStrongNegative(Element e, PageType type) {
         if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, thread ? STRONG_IN_THREAD : STRONG);
+        return hasWord(sig, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG);
     }
 
     static boolean isPositive(Element e) {

@@ -70,7 +70,7 @@ public class ContentExtractor {
     }
 
     private Element mainContent(String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
-        cleaner.clean(doc, byClass, type == PageType.FORUM);
+        cleaner.clean(doc, byClass, type);
         Element root;
         if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
@@ -82,7 +82,7 @@ public class ContentExtractor {
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
                 Document again = Jsoup.parse(html, base);
-                cleaner.clean(again, byClass, type == PageType.FORUM);
+                cleaner.clean(again, byClass, type);
                 root = StructuredContent.region(again.body());
             }
         }

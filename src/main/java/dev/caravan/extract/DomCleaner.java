@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,11 +48,11 @@ final class DomCleaner {
 
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
     void clean(Document doc, boolean byClass) {
-        clean(doc, byClass, false);
+        clean(doc, byClass, PageType.ARTICLE);
     }
 
-    /** As {@link #clean(Document, boolean)}; on a forum {@code thread} elements named comments or replies stay. */
-    void clean(Document doc, boolean byClass, boolean thread) {
+    /** As {@link #clean(Document, boolean)}, judging class and id by what they mean on a page of {@code type}. */
+    void clean(Document doc, boolean byClass, PageType type) {
         Element body = doc.body();
         Found found = find(body);
         for (Element e : found.neverContent) e.remove();
@@ -84,8 +85,8 @@ final class DomCleaner {
                     + (e.attr("itemprop").contains("articleBody") ? "B" : "-") + Boilerplate.signature(e);
             Integer verdict = verdicts.get(key);
             if (verdict == null) {
-                verdict = Boilerplate.isStrongNegative(e, thread) ? 2
-                        : Boilerplate.isNegative(e, thread) && !Boilerplate.isPositive(e) ? 1 : 0;
+                verdict = Boilerplate.isStrongNegative(e, type) ? 2
+                        : Boilerplate.isNegative(e, type) && !Boilerplate.isPositive(e) ? 1 : 0;
                 verdicts.put(key, verdict);
             }
             if (verdict == 0 || TextStats.insideCode(e)) continue;
