@@ -6,7 +6,6 @@ import dev.caravan.model.PageType;
 import dev.caravan.model.TextBlock;
 import java.util.List;
 import java.util.Objects;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -38,14 +37,14 @@ public class ContentExtractor {
     public ExtractedPage extract(String html, String baseUri) {
         Objects.requireNonNull(html, "html");
         String base = baseUri == null ? "" : baseUri;
-        Document doc = Jsoup.parse(html, base);
+        Document doc = CData.parse(html, base);
         PageMetadata read = metadataReader.read(doc);
         PageType type = typeDetector.detect(doc, base, read.published());
         PageMetadata meta = read.withPageType(type);
         Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
-            Element lenient = mainContent(html, base, Jsoup.parse(html, base), false, meta, type);
+            Element lenient = mainContent(html, base, CData.parse(html, base), false, meta, type);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
@@ -64,7 +63,7 @@ public class ContentExtractor {
      * hidden parts, navigation, headers and footers, rendered whole.
      */
     private Element visibleBody(String html, String base) {
-        Document doc = Jsoup.parse(html, base);
+        Document doc = CData.parse(html, base);
         cleaner.clean(doc, false);
         return doc.body();
     }
@@ -81,7 +80,7 @@ public class ContentExtractor {
             root = finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
-                Document again = Jsoup.parse(html, base);
+                Document again = CData.parse(html, base);
                 cleaner.clean(again, byClass, type);
                 root = StructuredContent.region(again.body());
             }
