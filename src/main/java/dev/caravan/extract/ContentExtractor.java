@@ -22,6 +22,9 @@ public class ContentExtractor {
     /** Below this many letters the first result is suspect and a lenient second pass is tried. */
     private static final int MIN_LETTERS = 300;
 
+    /** In a thread a short reply is as much a post as a long one: much weaker blocks count as kin of the best. */
+    private static final double THREAD_KIN = 0.25;
+
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
     private final PageTypeDetector typeDetector = new PageTypeDetector();
@@ -77,7 +80,7 @@ public class ContentExtractor {
         } else {
             if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
             int all = TextStats.letters(doc.body());
-            root = finder.find(doc.body());
+            root = type == PageType.FORUM ? finder.find(doc.body(), THREAD_KIN) : finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
                 Document again = CData.parse(html, base);

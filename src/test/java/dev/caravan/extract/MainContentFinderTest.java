@@ -7,6 +7,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class MainContentFinderTest {
@@ -25,5 +26,22 @@ class MainContentFinderTest {
         Element body = Jsoup.parse("<html><body>" + section("Alpha.") + section("Gamma.") + "</body></html>").body();
         String text = new MainContentFinder().find(body).text();
         assertThat(text).startsWith("Alpha.").doesNotContain("Gamma.");
+    }
+
+    private static String post(String who, String text) {
+        return "<article class=\"message\"><div class=\"cell\"><div class=\"main\"><div class=\"content\">"
+                + "<div class=\"user\"><a href=\"/members/" + who + "\">" + who + "</a> <a href=\"/report\">Report this post</a> "
+                + "<a href=\"/quote\">Quote and reply</a></div><div class=\"body\"><div class=\"text\"><p>" + text
+                + "</p></div></div></div></div></div></article>";
+    }
+
+    @Test
+    void in_a_thread_short_replies_nested_deep_count_as_posts_like_the_long_one() {
+        String thread = "<div class=\"thread\">" + post("alice", "Alpha. " + PROSE + " " + PROSE)
+                + post("bob", "Bravo, that is a good point; thanks.") + post("carol", "Charlie: same here, it worked.") + "</div>";
+        Element body = Jsoup.parse("<html><body>" + thread + "</body></html>").body();
+        assertThat(new MainContentFinder().find(body, 0.25).text()).contains("Alpha.", "Bravo", "Charlie");
+        Element again = Jsoup.parse("<html><body>" + thread + "</body></html>").body();
+        assertThat(new MainContentFinder().find(again).text()).contains("Alpha.").doesNotContain("Bravo");
     }
 }
