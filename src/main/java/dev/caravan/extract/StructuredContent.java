@@ -44,7 +44,7 @@ final class StructuredContent {
     /**
      * Class and id words of what a shop page shows beside the product itself: customer reviews and ratings,
      * testimonials, other products. On an article the same words may name the text (a product review), so they
-     * count on product pages only.
+     * count on shop pages only.
      */
     static final Set<String> BESIDE_PRODUCT = Set.of("review", "reviews", "ratings", "testimonial", "testimonials",
             "recently-viewed", "upsell", "upsells", "cross-sell", "crosssell", "also-bought", "similar-products");
@@ -58,11 +58,12 @@ final class StructuredContent {
             "voting", "postprofile", "post-profile", "user-stats", "userstats", "repliescount");
 
     /**
-     * Drops what sits beside the content inside {@code region}: reviews and other products on a product page, the
+     * Drops what sits beside the content inside {@code region}: reviews and other products on a product page (and on
+     * a shop's collection page, which product pages are often taken for), the
      * poster's rank, badges and signature in a forum thread; never an element holding half of the region.
      */
     static void dropBesideContent(Element region, PageType type) {
-        if (type == PageType.PRODUCT) drop(region, BESIDE_PRODUCT);
+        if (type == PageType.PRODUCT || type == PageType.COLLECTION) drop(region, BESIDE_PRODUCT);
         else if (type == PageType.FORUM) drop(region, BESIDE_POST);
     }
 

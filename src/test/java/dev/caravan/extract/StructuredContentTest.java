@@ -47,7 +47,7 @@ class StructuredContentTest {
     }
 
     @ParameterizedTest(name = "a {0} page keeps them")
-    @CsvSource({"ARTICLE", "SERVICE", "COLLECTION"})
+    @CsvSource({"ARTICLE", "SERVICE", "LISTING"})
     void other_pages_keep_blocks_named_review(PageType type) {
         Element body = Jsoup.parse("<main>" + DESCRIPTION + "<div class=\"review-body\"><p>Our verdict.</p></div></main>").body();
         Element region = StructuredContent.region(body);
