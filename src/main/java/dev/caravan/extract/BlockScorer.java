@@ -1,6 +1,8 @@
 package dev.caravan.extract;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
@@ -24,6 +26,8 @@ final class BlockScorer {
      * element's own inline text (text nodes and inline children, not block children)].
      */
     final Map<Element, int[]> stats = new IdentityHashMap<>();
+    /** Every element below the root, in document order: iterating in this order makes ties and sums repeatable. */
+    final List<Element> elements = new ArrayList<>();
     /** Sum of the prose scores of every text block inside an element, undecayed. */
     final Map<Element, Double> prose = new IdentityHashMap<>();
     /** Prose score received from text blocks below. */
@@ -33,7 +37,10 @@ final class BlockScorer {
         NodeTraversor.traverse(new NodeVisitor() {
             @Override
             public void head(Node node, int depth) {
-                if (node instanceof Element e) stats.put(e, new int[7]);
+                if (node instanceof Element e) {
+                    stats.put(e, new int[7]);
+                    elements.add(e);
+                }
             }
 
             @Override
@@ -71,9 +78,8 @@ final class BlockScorer {
                 }
             }
         }, root);
-        for (Map.Entry<Element, int[]> en : stats.entrySet()) {
-            Element e = en.getKey();
-            int[] s = en.getValue();
+        for (Element e : elements) {
+            int[] s = stats.get(e);
             if (!BLOCKS.contains(e.normalName()) || TextStats.isHeading(e.normalName(), 1)) continue;
             double score = blockScore(s[4], s[5], s[6]);
             if (score <= 0) continue;

@@ -1,5 +1,7 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.PageType;
+import java.util.Locale;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 
@@ -24,6 +26,26 @@ final class Boilerplate {
     static final Set<String> STRONG = words("comment comments commentlist disqus cookie cookies consent outbrain taboola "
             + "respond reply replies");
 
+    /**
+     * On a forum thread the posts themselves are often named "comment" or "reply": there those words mark no
+     * furniture, and the lists of them ("comments", "replies") only ordinary furniture that yields to the bulk of the
+     * page, since on some forums such a list holds the whole thread.
+     */
+    static final Set<String> NEGATIVE_IN_THREAD = without(NEGATIVE, words("comment respond reply"));
+    static final Set<String> STRONG_IN_THREAD = without(STRONG, words("comment comments commentlist respond reply replies"));
+
+    /**
+     * On a service page, promotions, pop-ups, tooltips and tabbed menus present the services themselves (the offers,
+     * the details behind a button): there those words mark no furniture.
+     */
+    static final Set<String> NEGATIVE_ON_SERVICE = without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus"));
+
+    private static Set<String> without(Set<String> all, Set<String> some) {
+        Set<String> rest = new java.util.HashSet<>(all);
+        rest.removeAll(some);
+        return Set.copyOf(rest);
+    }
+
     /** Class/id words of the article body itself. */
     static final Set<String> POSITIVE = words("article articlebody article-body article-content body content entry "
             + "entry-content main post post-body post-content story story-body text prose markdown rich-text blog "
@@ -38,6 +60,8 @@ final class Boilerplate {
      * joined with {@code -}) is one of {@code words}. No regular expression: this runs for every element of a page.
      */
     static boolean hasWord(String sig, Set<String> words) {
+        String lower = sig.toLowerCase(Locale.ROOT);
+        if (lower.length() != sig.length()) lower = lowerCharByChar(sig); // a few letters lower-case to two chars
         int n = sig.length();
         int[] starts = new int[4];
         int[] ends = new int[4];
@@ -59,12 +83,18 @@ final class Boilerplate {
                 joined.setLength(0);
                 for (int j = 4 - k; j < 4; j++) {
                     if (joined.length() > 0) joined.append('-');
-                    for (int c = starts[j]; c < ends[j]; c++) joined.append(Character.toLowerCase(sig.charAt(c)));
+                    joined.append(lower, starts[j], ends[j]);
                 }
                 if (joined.length() <= 24 && words.contains(joined.toString())) return true;
             }
         }
         return false;
+    }
+
+    private static String lowerCharByChar(String s) {
+        char[] out = new char[s.length()];
+        for (int i = 0; i < out.length; i++) out[i] = Character.toLowerCase(s.charAt(i));
+        return new String(out);
     }
 
     private static boolean isSeparator(char c) {
@@ -81,16 +111,22 @@ final class Boilerplate {
     }
 
     static boolean isNegative(Element e) {
-        String sig = signature(e);
-        if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, NEGATIVE);
+        return isNegative(e, PageType.ARTICLE);
     }
 
-    static boolean isStrongNegative(Element e) {
+    /** Furniture by class and id on a page of {@code type}: forum posts are often named comments, for one. */
+    static boolean isNegative(Element e, PageType type) {
+        String sig = signature(e);
+        if (sig.isEmpty() || sig.length() > 300) return false;
+        Set<String> words = type == PageType.FORUM ? NEGATIVE_IN_THREAD : type == PageType.SERVICE ? NEGATIVE_ON_SERVICE : NEGATIVE;
+        return hasWord(sig, words);
+    }
+
+    static boolean isStrongNegative(Element e, PageType type) {
         if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, STRONG);
+        return hasWord(sig, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG);
     }
 
     static boolean isPositive(Element e) {

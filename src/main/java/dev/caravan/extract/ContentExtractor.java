@@ -6,7 +6,6 @@ import dev.caravan.model.PageType;
 import dev.caravan.model.TextBlock;
 import java.util.List;
 import java.util.Objects;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -23,6 +22,9 @@ public class ContentExtractor {
     /** Below this many letters the first result is suspect and a lenient second pass is tried. */
     private static final int MIN_LETTERS = 300;
 
+    /** In a thread a short reply is as much a post as a long one: much weaker blocks count as kin of the best. */
+    private static final double THREAD_KIN = 0.25;
+
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
     private final PageTypeDetector typeDetector = new PageTypeDetector();
@@ -38,14 +40,14 @@ public class ContentExtractor {
     public ExtractedPage extract(String html, String baseUri) {
         Objects.requireNonNull(html, "html");
         String base = baseUri == null ? "" : baseUri;
-        Document doc = Jsoup.parse(html, base);
+        Document doc = CData.parse(html, base);
         PageMetadata read = metadataReader.read(doc);
         PageType type = typeDetector.detect(doc, base, read.published());
         PageMetadata meta = read.withPageType(type);
         Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
-            Element lenient = mainContent(html, base, Jsoup.parse(html, base), false, meta, type);
+            Element lenient = mainContent(html, base, CData.parse(html, base), false, meta, type);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
@@ -64,23 +66,25 @@ public class ContentExtractor {
      * hidden parts, navigation, headers and footers, rendered whole.
      */
     private Element visibleBody(String html, String base) {
-        Document doc = Jsoup.parse(html, base);
+        Document doc = CData.parse(html, base);
         cleaner.clean(doc, false);
         return doc.body();
     }
 
     private Element mainContent(String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
-        cleaner.clean(doc, byClass);
+        cleaner.clean(doc, byClass, type);
         Element root;
         if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
+            StructuredContent.dropBesideContent(root, type);
         } else {
+            if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
             int all = TextStats.letters(doc.body());
-            root = finder.find(doc.body());
+            root = type == PageType.FORUM ? finder.find(doc.body(), THREAD_KIN) : finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
-                Document again = Jsoup.parse(html, base);
-                cleaner.clean(again, byClass);
+                Document again = CData.parse(html, base);
+                cleaner.clean(again, byClass, type);
                 root = StructuredContent.region(again.body());
             }
         }

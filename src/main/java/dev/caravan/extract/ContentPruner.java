@@ -53,7 +53,7 @@ final class ContentPruner {
             if (letters < 200) {
                 String text = e.text().strip();
                 boolean isLink = tag.equals("a");
-                if (isLink && SHARE_LINK.matcher(e.attr("href")).find()) {
+                if (isLink && isShareLink(e.attr("href"))) {
                     e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
                     continue;
                 }
@@ -74,6 +74,15 @@ final class ContentPruner {
         }
         removeElsewhereSections(root, counts);
         OrphanHeadings.remove(root);
+    }
+
+    /** Every share link holds one of these words: the pattern runs only on links that do. */
+    private static boolean isShareLink(String href) {
+        String h = href.toLowerCase(Locale.ROOT);
+        boolean candidate = h.contains("share") || h.contains("intent") || h.contains("submit") || h.contains("wa.me/")
+                || h.contains("whatsapp://") || h.contains("pin/create") || h.contains("mix.com/add")
+                || h.contains("getpocket.com/") || h.contains("mailto:?");
+        return candidate && SHARE_LINK.matcher(href).find();
     }
 
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
@@ -155,7 +164,7 @@ final class ContentPruner {
         Map<Element, int[]> counts = new IdentityHashMap<>();
         for (Element a : root.getElementsByAttribute("href")) {
             if (!a.normalName().equals("a")) continue;
-            String h = host == null ? null : host(a.absUrl("href"));
+            String h = host == null ? null : linkHost(a.attr("href"), host);
             int internal = h == null || h.equals(host) ? 1 : 0;
             for (Element p = a; p != null; p = p.parent()) {
                 int[] n = counts.computeIfAbsent(p, k -> new int[2]);
@@ -165,6 +174,17 @@ final class ContentPruner {
             }
         }
         return counts;
+    }
+
+    /**
+     * The host a link points to, {@code pageHost} for links within the page's site. Only absolute and
+     * protocol-relative links can leave the site, so only they are parsed (resolving every link was slow).
+     */
+    private static String linkHost(String href, String pageHost) {
+        String h = href.strip();
+        if (h.startsWith("//")) return host("https:" + h);
+        if (h.regionMatches(true, 0, "http://", 0, 7) || h.regionMatches(true, 0, "https://", 0, 8)) return host(h);
+        return pageHost; // relative, or mailto: and the like, which count as the site's own links too
     }
 
     private static String host(String url) {

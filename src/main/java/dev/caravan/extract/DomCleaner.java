@@ -1,73 +1,92 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Locale;
 import org.jsoup.nodes.Comment;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
-import org.jsoup.select.Elements;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeTraversor;
 
 /** Removes what can never be main content: scripts, widgets, hidden parts and page furniture. Stateless. */
 final class DomCleaner {
 
-    private static final String NEVER_CONTENT =
-            "script, style, template, svg, canvas, iframe, object, embed, video, audio, map, link, meta, "
-                    + "button, input, select, textarea, option, dialog, [role=dialog], [role=alertdialog], [role=search], "
-                    + "[aria-modal=true]";
-
-    /** Hidden until a script shows it: removed, unless it holds most of the page (pages revealed by script). */
-    private static final String HIDDEN = "[hidden], [aria-hidden=true], [style*=display], [style*=visibility]";
+    /** Tags that are never content: scripts, media, widgets and form controls. */
+    private static final Set<String> NEVER_CONTENT_TAGS = Set.of("script", "style", "template", "svg", "canvas", "iframe",
+            "object", "embed", "video", "audio", "map", "link", "meta", "button", "input", "select", "textarea", "option",
+            "dialog");
+    private static final Set<String> NEVER_CONTENT_ROLES = Set.of("dialog", "alertdialog", "search");
 
     /** Page furniture by tag or role, removed unless it holds the bulk of the text (some sites misuse them). */
-    private static final String FURNITURE =
-            "aside, header, form, menu, [role=banner], [role=complementary], [role=menu], [role=menubar], [role=toolbar]";
+    private static final Set<String> FURNITURE_TAGS = Set.of("aside", "header", "form", "menu");
+    private static final Set<String> FURNITURE_ROLES = Set.of("banner", "complementary", "menu", "menubar", "toolbar");
 
     /** Navigation and footers: removed even when large (legal footnotes), unless they wrap the article itself. */
-    private static final String NAVIGATION = "nav, footer, [role=navigation], [role=contentinfo]";
+    private static final Set<String> NAVIGATION_TAGS = Set.of("nav", "footer");
+    private static final Set<String> NAVIGATION_ROLES = Set.of("navigation", "contentinfo");
 
     /** Quoted posts embedded in an article (their wrappers are often named "social"): content, not share bars. */
     private static final String EMBEDDED_POSTS =
             "blockquote.twitter-tweet, blockquote.instagram-media, blockquote.tiktok-embed, blockquote.reddit-embed-bq";
 
+    /** What one walk over the body finds, in document order, for the removal steps that follow it. */
+    private static final class Found {
+        final List<Element> neverContent = new ArrayList<>();
+        final List<Element> noscripts = new ArrayList<>();
+        final List<Node> comments = new ArrayList<>();
+        final List<Element> hidden = new ArrayList<>();
+        final List<Element> navigation = new ArrayList<>();
+        final List<Element> furniture = new ArrayList<>();
+        final List<Element> named = new ArrayList<>(); // with a class or an id
+    }
+
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
     void clean(Document doc, boolean byClass) {
+        clean(doc, byClass, PageType.ARTICLE);
+    }
+
+    /** As {@link #clean(Document, boolean)}, judging class and id by what they mean on a page of {@code type}. */
+    void clean(Document doc, boolean byClass, PageType type) {
         Element body = doc.body();
-        doc.select(NEVER_CONTENT).remove();
-        for (Element noscript : doc.select("noscript")) {
+        Found found = find(body);
+        for (Element e : found.neverContent) e.remove();
+        for (Element noscript : found.noscripts) {
             // pages rendered by script often carry the crawler's copy of the content in <noscript>: keep big ones
-            if (noscript.parent() == null) continue;
+            if (!isAttached(noscript, body)) continue;
             if (TextStats.letters(noscript) >= 500 && noscript.selectFirst("p, div, article, li") != null) noscript.unwrap();
             else noscript.remove();
         }
-        removeComments(body);
+        for (Node c : found.comments) c.remove();
         LetterCounts counts = new LetterCounts(body);
         int total = Math.max(1, counts.letters(body));
-        for (Element e : body.select(HIDDEN)) {
-            if (e.parent() == null || !isHidden(e)) continue;
+        for (Element e : found.hidden) {
+            if (!isAttached(e, body)) continue;
             int letters = counts.letters(e);
             if (letters < 500 || letters < total / 2) e.remove();
         }
-        for (Element e : body.select(NAVIGATION)) {
-            if (e.parent() != null && e.selectFirst("article, main, h1, [itemprop=articleBody]") == null) e.remove();
+        for (Element e : found.navigation) {
+            if (isAttached(e, body) && e.selectFirst("article, main, h1, [itemprop=articleBody]") == null) e.remove();
         }
-        removeGuarded(body.select(FURNITURE), counts, total, 0.4);
+        removeGuarded(attached(found.furniture, body), counts, total, 0.4);
         if (!byClass) return;
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
         Map<String, Integer> verdicts = new HashMap<>(); // pages repeat the same class names: judge each once
-        for (Element e : body.getAllElements()) {
-            if (e == body || e.normalName().equals("html")) continue;
-            if (!e.hasAttr("class") && !e.hasAttr("id")) continue;
+        for (Element e : found.named) {
+            if (!isAttached(e, body)) continue;
             // the verdict depends on the class and id, on being an article or main, and on itemprop=articleBody
             String key = (e.normalName().equals("article") || e.normalName().equals("main") ? "A" : "-")
                     + (e.attr("itemprop").contains("articleBody") ? "B" : "-") + Boilerplate.signature(e);
             Integer verdict = verdicts.get(key);
             if (verdict == null) {
-                verdict = Boilerplate.isStrongNegative(e) ? 2 : Boilerplate.isNegative(e) && !Boilerplate.isPositive(e) ? 1 : 0;
+                verdict = Boilerplate.isStrongNegative(e, type) ? 2
+                        : Boilerplate.isNegative(e, type) && !Boilerplate.isPositive(e) ? 1 : 0;
                 verdicts.put(key, verdict);
             }
             if (verdict == 0 || TextStats.insideCode(e)) continue;
@@ -77,11 +96,56 @@ final class DomCleaner {
         removeGuarded(negative, counts, total, 0.4);
     }
 
-    /** Removes each element unless it holds the bulk of the page's text or contains an article. */
-    private static void removeGuarded(Elements elements, LetterCounts counts, int total, double share) {
-        removeGuarded(new ArrayList<>(elements), counts, total, share);
+    /**
+     * One walk over the body instead of a selector pass per kind of furniture. Removal happens afterwards, in the
+     * order the kinds are listed, so an element found here may have gone with an ancestor by the time its turn comes.
+     */
+    private static Found find(Element body) {
+        Found found = new Found();
+        NodeTraversor.filter(new NodeFilter() {
+            @Override
+            public FilterResult head(Node node, int depth) {
+                if (node instanceof Comment) {
+                    found.comments.add(node);
+                    return FilterResult.SKIP_ENTIRELY;
+                }
+                if (!(node instanceof Element e) || e == body) return FilterResult.CONTINUE;
+                String tag = e.normalName();
+                String role = e.hasAttr("role") ? e.attr("role").strip().toLowerCase(Locale.ROOT) : "";
+                if (NEVER_CONTENT_TAGS.contains(tag) || !role.isEmpty() && NEVER_CONTENT_ROLES.contains(role)
+                        || e.attr("aria-modal").strip().equalsIgnoreCase("true")) {
+                    found.neverContent.add(e);
+                    return FilterResult.SKIP_ENTIRELY; // goes whole
+                }
+                if (tag.equals("noscript")) found.noscripts.add(e);
+                if (isHidden(e)) found.hidden.add(e);
+                if (NAVIGATION_TAGS.contains(tag) || !role.isEmpty() && NAVIGATION_ROLES.contains(role)) found.navigation.add(e);
+                if (FURNITURE_TAGS.contains(tag) || !role.isEmpty() && FURNITURE_ROLES.contains(role)) found.furniture.add(e);
+                if (e.hasAttr("class") || e.hasAttr("id")) found.named.add(e);
+                return FilterResult.CONTINUE;
+            }
+
+            @Override
+            public FilterResult tail(Node node, int depth) {
+                return FilterResult.CONTINUE;
+            }
+        }, body);
+        return found;
     }
 
+    /** True while no earlier removal has taken {@code e} out of the page along with an ancestor. */
+    private static boolean isAttached(Element e, Element body) {
+        for (Element p = e; p != null; p = p.parent()) if (p == body) return true;
+        return false;
+    }
+
+    private static List<Element> attached(List<Element> elements, Element body) {
+        List<Element> out = new ArrayList<>(elements.size());
+        for (Element e : elements) if (isAttached(e, body)) out.add(e);
+        return out;
+    }
+
+    /** Removes each element unless it holds the bulk of the page's text or contains an article. */
     private static void removeGuarded(List<Element> elements, LetterCounts counts, int total, double share) {
         for (Element e : elements) {
             if (e.parent() == null) continue; // already removed with an ancestor
@@ -100,11 +164,4 @@ final class DomCleaner {
         return style.contains("display:none") || style.contains("visibility:hidden");
     }
 
-    private static void removeComments(Element root) {
-        List<Node> comments = new ArrayList<>();
-        root.forEachNode(n -> {
-            if (n instanceof Comment) comments.add(n);
-        });
-        for (Node c : comments) c.remove();
-    }
 }

@@ -2,7 +2,6 @@ package dev.caravan.extract;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Tag;
@@ -24,12 +23,20 @@ final class MainContentFinder {
      * no block stands out, or else the body.
      */
     Element find(Element body) {
+        return find(body, 0.45);
+    }
+
+    /**
+     * As {@link #find(Element)}; {@code kin} is the share of the best block's score from which another block counts
+     * as more of the same content (posts of a thread vary in length more than sections of an article).
+     */
+    Element find(Element body, double kin) {
         BlockScorer scorer = new BlockScorer(body);
         Element top = null;
         double best = 0;
         List<Element> candidates = new ArrayList<>();
-        for (Map.Entry<Element, Double> en : scorer.scores.entrySet()) {
-            Element e = en.getKey();
+        for (Element e : scorer.elements) { // document order: of equal scores the first wins, on every run
+            if (!scorer.scores.containsKey(e)) continue;
             double s = scorer.candidateScore(e);
             candidates.add(e);
             if (s > best) {
@@ -41,7 +48,7 @@ final class MainContentFinder {
             Element landmark = body.selectFirst("main, [role=main]");
             return landmark != null && scorer.letters(landmark) > 0 ? landmark : body;
         }
-        top = widen(top, best, candidates, scorer);
+        top = widen(top, best, candidates, scorer, kin);
         top = climb(top, body, scorer);
         Element landmark = weakResultLandmark(top, body, scorer);
         if (landmark != null) return landmark;
@@ -63,14 +70,15 @@ final class MainContentFinder {
     }
 
     /** Moves up to a common ancestor when other strong candidates live next to the best one. */
-    private static Element widen(Element top, double best, List<Element> candidates, BlockScorer scorer) {
+    private static Element widen(Element top, double best, List<Element> candidates, BlockScorer scorer, double kin) {
         List<Element> strong = new ArrayList<>();
         for (Element c : candidates) {
-            if (c != top && scorer.candidateScore(c) >= best * 0.45 && !isRelated(c, top)) strong.add(c);
+            if (c != top && scorer.candidateScore(c) >= best * kin && !isRelated(c, top)) strong.add(c);
         }
         if (strong.size() < 2) return top;
         Element ancestor = top.parent();
-        for (int level = 0; level < 4 && ancestor != null; level++, ancestor = ancestor.parent()) {
+        int levels = kin < 0.45 ? 10 : 4; // a thread nests each post deeper than an article its sections
+        for (int level = 0; level < levels && ancestor != null; level++, ancestor = ancestor.parent()) {
             int inside = 0;
             for (Element c : strong) if (isAncestor(ancestor, c)) inside++;
             if (inside >= 2) {

@@ -4,6 +4,7 @@ import com.vladsch.flexmark.html2md.converter.FlexmarkHtmlConverter;
 import com.vladsch.flexmark.util.data.MutableDataSet;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -17,14 +18,6 @@ final class MarkdownRenderer {
 
     private static final Pattern EMPTY_LINK = Pattern.compile("\\[\\s*\\]\\([^)]*\\)");
     private static final Pattern BR_LINE = Pattern.compile("(?m)^([ \\t]*(?:>[ \\t]*)*)(?:<br\\s*/?>[ \\t]*)+$");
-    private static final Pattern QUOTE_END = Pattern.compile("(?m)^(>.*)\\n(?=[^>\\n])");
-    private static final Pattern QUOTE_START = Pattern.compile("(?m)^([^>\\n].*)\\n(?=>)");
-    /** Thematic breaks at the very start or end, and runs of them, separate nothing. */
-    private static final Pattern EDGE_RULES = Pattern.compile(
-            "\\A(?:---[ \\t]*(?:\\n\\s*|\\z))+|(?:\\n\\s*---[ \\t]*)+\\z|(?<=\\n---\\n)(?:\\n---\\n)+");
-    private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
-    private static final Pattern TRAILING_SPACE = Pattern.compile("[ \\t]+\\n");
-
     private final FlexmarkHtmlConverter converter;
 
     MarkdownRenderer() {
@@ -53,13 +46,54 @@ final class MarkdownRenderer {
         holder.body().appendChild(root); // converted in place: no second parse of the content's HTML
         String md = converter.convert(holder);
         md = EMPTY_LINK.matcher(md).replaceAll("");
-        md = BR_LINE.matcher(md).replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
-        md = QUOTE_END.matcher(md).replaceAll("$1\n\n");
-        md = QUOTE_START.matcher(md).replaceAll("$1\n\n");
-        md = TRAILING_SPACE.matcher(md).replaceAll("\n");
-        md = BLANK_LINES.matcher(md).replaceAll("\n\n");
-        md = EDGE_RULES.matcher(md.strip()).replaceAll("");
+        if (md.contains("<br")) md = BR_LINE.matcher(md).replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
+        md = tidyLines(md);
         return CodeBlocks.restore(md, code).strip(); // code goes back last: the clean-ups above must not touch it
+    }
+
+    /**
+     * One pass over the lines instead of a regular expression per rule (they ran over every page's whole output):
+     * no trailing blanks, at most one empty line in a row, an empty line between a quote and the text around it, no
+     * thematic break at either end nor two in a row.
+     */
+    static String tidyLines(String md) {
+        String[] lines = md.split("\n", -1);
+        List<String> out = new ArrayList<>(lines.length);
+        for (String raw : lines) {
+            String line = stripTrailing(raw);
+            int n = out.size();
+            String prev = n == 0 ? null : out.get(n - 1);
+            if (line.isEmpty()) {
+                if (prev != null && prev.isEmpty()) continue;
+            } else if (prev != null && !prev.isEmpty() && isQuote(prev) != isQuote(line)) {
+                out.add(""); // a quote and the text next to it are separate blocks
+            } else if (line.equals("---") && n >= 3 && prev.isEmpty() && out.get(n - 2).equals("---")) {
+                continue; // a second break right after one separates nothing
+            }
+            out.add(line);
+        }
+        int from = 0, to = out.size();
+        while (true) { // leading breaks and the blank lines after them
+            while (from < to && out.get(from).isBlank()) from++;
+            if (from < to && out.get(from).equals("---")) from++;
+            else break;
+        }
+        while (true) { // trailing breaks and the blank lines before them
+            while (to > from && out.get(to - 1).isBlank()) to--;
+            if (to > from && out.get(to - 1).strip().equals("---")) to--;
+            else break;
+        }
+        return String.join("\n", out.subList(from, to)).strip();
+    }
+
+    private static boolean isQuote(String line) {
+        return line.charAt(0) == '>';
+    }
+
+    private static String stripTrailing(String s) {
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == '\t')) end--;
+        return end == s.length() ? s : s.substring(0, end);
     }
 
     /** Absolute links, no images, no empty anchors, and a space at every block edge so words never merge. */
@@ -109,9 +143,23 @@ final class MarkdownRenderer {
         });
         for (TextNode t : texts) {
             String s = t.getWholeText();
-            if (needsCollapse(s)) t.text(s.replaceAll("[ \\t\\n\\r\\f]+", " "));
+            if (needsCollapse(s)) t.text(collapse(s));
         }
         for (Element br : root.getElementsByTag("br")) br.after(new TextNode("\n")); // a line break ends a paragraph
+    }
+
+    /** Each run of spaces, tabs and line breaks as one space. */
+    private static String collapse(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        boolean inSpace = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+            if (!space) out.append(c);
+            else if (!inSpace) out.append(' ');
+            inSpace = space;
+        }
+        return out.toString();
     }
 
     private static boolean needsCollapse(String s) {

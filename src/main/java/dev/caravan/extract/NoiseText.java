@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -58,10 +59,29 @@ final class NoiseText {
     static boolean isNoise(String text, int letters, boolean hasLink, boolean isLink, boolean isHeading) {
         if (letters < 60 && LABEL.matcher(text).matches()) return true;
         if (isHeading) return false;
-        if (letters < 120 && CREDIT.matcher(text).matches()) return true;
-        if (letters < 200 && !isLink && BARE_URL.matcher(text).matches()) return true;
-        if (letters < 100 && !isLink && isDateline(text)) return true;
-        return letters < 160 && (hasLink || letters < 100) && PROMPT.matcher(text).matches();
+        // each pattern runs only on texts holding a word or sign it needs: most texts hold none
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (letters < 120 && mayBeCredit(lower) && CREDIT.matcher(text).matches()) return true;
+        if (letters < 200 && !isLink && text.regionMatches(true, 0, "http", 0, 4) && BARE_URL.matcher(text).matches()) return true;
+        if (letters < 100 && !isLink && digits(text) >= 4 && isDateline(text)) return true;
+        return letters < 160 && (hasLink || letters < 100) && mayBePrompt(lower) && PROMPT.matcher(text).matches();
+    }
+
+    private static boolean mayBeCredit(String lower) {
+        return lower.indexOf(':') >= 0 || lower.indexOf('©') >= 0 || lower.indexOf('/') >= 0 || lower.contains(" by ")
+                || lower.contains("image copyright") || lower.contains("getty images") || lower.contains("reuters")
+                || lower.contains("ap photo") || lower.contains("afp");
+    }
+
+    private static boolean mayBePrompt(String lower) {
+        return lower.contains("sign up") || lower.contains("subscribe") || lower.contains("newsletter") || lower.contains("inbox")
+                || lower.contains("delivered to your") || lower.contains("get the latest updates");
+    }
+
+    private static int digits(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) >= '0' && s.charAt(i) <= '9') n++;
+        return n;
     }
 
     private static final Pattern DATE_WORDS = Pattern.compile(

@@ -49,9 +49,11 @@ final class PageTypeDetector {
 
     /** Schema.org types named anywhere in the page's JSON-LD, read without parsing the JSON. */
     private static void jsonLdTypes(Document doc, Map<PageType, Double> w) {
-        boolean product = false, forum = false, list = false, docs = false, service = false, article = false;
+        boolean product = false, forum = false, list = false, docs = false, service = false, article = false, faq = false, question = false;
         for (Element script : doc.select("script[type=application/ld+json]")) {
             String data = script.data();
+            // an FAQ block is made of Question and Answer items too: on its page they are not a thread
+            if (data.contains("FAQPage")) faq = true;
             for (int i = data.indexOf("\"@type\""); i >= 0; i = data.indexOf("\"@type\"", i + 7)) {
                 int end = Math.min(data.length(), i + 120);
                 String type = data.substring(i + 7, end);
@@ -60,13 +62,15 @@ final class PageTypeDetector {
                 if (close >= 0 && (stop < 0 || close < stop) && !type.startsWith(":[") && !type.startsWith(": [")) stop = close;
                 if (stop > 0 && !type.contains("[")) type = type.substring(0, stop);
                 if (has(type, "\"Product\"", "\"ProductGroup\"", "\"IndividualProduct\"", "\"Car\"", "\"Book\"")) product = true;
-                if (has(type, "DiscussionForumPosting", "\"QAPage\"", "\"Question\"", "\"Answer\"", "SocialMediaPosting")) forum = true;
+                if (has(type, "DiscussionForumPosting", "\"QAPage\"", "SocialMediaPosting")) forum = true;
+                if (has(type, "\"Question\"", "\"Answer\"")) question = true;
                 if (has(type, "\"ItemList\"", "\"CollectionPage\"", "\"OfferCatalog\"", "\"SearchResultsPage\"")) list = true;
                 if (has(type, "TechArticle", "APIReference", "SoftwareSourceCode")) docs = true;
                 if (has(type, "\"Service\"", "ProfessionalService", "\"Course\"", "\"EducationalOccupationalProgram\"")) service = true;
                 if (has(type, "NewsArticle", "BlogPosting", "\"Article\"", "\"Report\"", "\"Recipe\"", "ReportageNewsArticle")) article = true;
             }
         }
+        if (question && !faq) forum = true;
         if (product) add(w, PageType.PRODUCT, 2.5);
         if (forum) add(w, PageType.FORUM, 3);
         if (list) {

@@ -1,6 +1,9 @@
 package dev.caravan.extract;
 
 import dev.caravan.model.PageType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /**
@@ -36,5 +39,45 @@ final class StructuredContent {
         Element main = body.selectFirst("main, [role=main]");
         if (main != null && TextStats.letters(main) > 200) return main;
         return body;
+    }
+
+    /**
+     * Class and id words of what a shop page shows beside the product itself: customer reviews and ratings,
+     * testimonials, other products. On an article the same words may name the text (a product review), so they
+     * count on shop pages only.
+     */
+    static final Set<String> BESIDE_PRODUCT = Set.of("review", "reviews", "ratings", "testimonial", "testimonials",
+            "recently-viewed", "upsell", "upsells", "cross-sell", "crosssell", "also-bought", "similar-products");
+
+    /**
+     * Class and id words of what a forum shows around each post: the poster's title, rank, reputation, badges and
+     * post count, vote buttons, signatures. Elsewhere such words may name content ("signature dishes").
+     */
+    static final Set<String> BESIDE_POST = Set.of("usertitle", "user-title", "userextras", "user-extras", "userbanner",
+            "user-banner", "reputation", "badgecount", "badge-count", "badges", "signature", "sig", "votecell", "vote",
+            "voting", "postprofile", "post-profile", "user-stats", "userstats", "repliescount");
+
+    /**
+     * Drops what sits beside the content inside {@code region}: reviews and other products on a product page (and on
+     * a shop's collection page, which product pages are often taken for), the
+     * poster's rank, badges and signature in a forum thread; never an element holding half of the region.
+     */
+    static void dropBesideContent(Element region, PageType type) {
+        if (type == PageType.PRODUCT || type == PageType.COLLECTION) drop(region, BESIDE_PRODUCT);
+        else if (type == PageType.FORUM) drop(region, BESIDE_POST);
+    }
+
+    private static void drop(Element region, Set<String> words) {
+        LetterCounts counts = new LetterCounts(region);
+        int total = Math.max(1, counts.letters(region));
+        List<Element> beside = new ArrayList<>();
+        for (Element e : region.getAllElements()) {
+            if (e == region || !e.hasAttr("class") && !e.hasAttr("id")) continue;
+            String sig = Boilerplate.signature(e);
+            if (sig.length() <= 300 && Boilerplate.hasWord(sig, words)) beside.add(e);
+        }
+        for (Element e : beside) {
+            if (e.parent() != null && counts.letters(e) < total / 2) e.remove();
+        }
     }
 }

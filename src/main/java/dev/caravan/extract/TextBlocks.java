@@ -29,7 +29,23 @@ final class TextBlocks {
             Pattern.CASE_INSENSITIVE);
     /** A footnote marker left in running text: "face-to-face [47]." */
     private static final Pattern INLINE_MARKER = Pattern.compile("(?:\\s?\\[\\d{1,3}])+(?=[\\s.,;:!?)\"'”’]|$)");
-    private static final Pattern SPACES = Pattern.compile("[\\s\\u00a0]+");
+
+    /** Runs of white space (and no-break spaces) as one space; a plain loop, run for every block of every page. */
+    static String collapseSpaces(CharSequence text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean inSpace = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r' || c == '\u00a0') {
+                if (!inSpace) out.append(' ');
+                inSpace = true;
+            } else {
+                out.append(c);
+                inSpace = false;
+            }
+        }
+        return out.toString();
+    }
 
     private TextBlocks() {}
 
@@ -97,7 +113,9 @@ final class TextBlocks {
 
         void flush() {
             if (text.isEmpty()) return;
-            String clean = INLINE_MARKER.matcher(SPACES.matcher(text).replaceAll(" ")).replaceAll("").strip();
+            String clean = collapseSpaces(text);
+            if (clean.indexOf('[') >= 0) clean = INLINE_MARKER.matcher(clean).replaceAll("");
+            clean = clean.strip();
             text.setLength(0);
             add(kind, clean);
         }

@@ -32,6 +32,19 @@ class PageTypeTest {
         assertThat(Fixtures.extract("product-page").metadata().pageType()).isEqualTo(PageType.PRODUCT);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a question with its answers is a thread | "@type":"QAPage","mainEntity":{"@type":"Question","acceptedAnswer":{"@type":"Answer"}} | FORUM
+            questions and answers without FAQPage   | "@type":"Question","acceptedAnswer":{"@type":"Answer"}                            | FORUM
+            the questions of an FAQ are no thread   | "@type":"FAQPage","mainEntity":[{"@type":"Question","acceptedAnswer":{"@type":"Answer"}}] | ARTICLE
+            """)
+    void json_ld_questions_and_answers_make_a_forum_unless_they_form_an_faq(String what, String jsonLd, PageType expected) {
+        String html = "<html><head><script type=\"application/ld+json\">{\"@context\":\"https://schema.org\"," + jsonLd
+                + "}</script></head><body><p>Some text.</p></body></html>";
+        PageType type = new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), "https://example.com/page", null);
+        assertThat(type).isEqualTo(expected);
+    }
+
     @Test
     void a_page_that_says_nothing_about_itself_counts_as_an_article() {
         assertThat(Fixtures.extract("plain-page").metadata().pageType()).isEqualTo(PageType.ARTICLE);
