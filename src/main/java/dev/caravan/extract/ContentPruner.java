@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -187,15 +188,9 @@ final class ContentPruner {
         return pageHost; // relative, or mailto: and the like, which count as the site's own links too
     }
 
-    private static String host(String url) {
-        try {
-            String h = java.net.URI.create(url.strip()).getHost();
-            if (h == null) return null;
-            h = h.toLowerCase(Locale.ROOT);
-            return h.startsWith("www.") ? h.substring(4) : h;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+    /** The site a link points to: its host without a leading {@code www.}, or null when it has none. */
+    private static @Nullable String host(String url) {
+        return dev.caravan.model.Urls.host(url).map(h -> h.startsWith("www.") ? h.substring(4) : h).orElse(null);
     }
 
     /** A list or block of links still counts as content when it carries real sentences. */

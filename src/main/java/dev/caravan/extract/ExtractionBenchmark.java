@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.SuppressForbidden;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.zip.GZIPInputStream;
  * {@code DATASET/ground-truth.json} when present. Usage: {@code ExtractionBenchmark DATASET OUT [--passes N]} (N timed passes after the warm-up, default 3; the
  * median is reported).
  */
+@SuppressForbidden("a command-line benchmark: its results go to stdout, its usage to stderr")
 public final class ExtractionBenchmark {
 
     private ExtractionBenchmark() {}

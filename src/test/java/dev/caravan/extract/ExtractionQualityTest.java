@@ -42,7 +42,7 @@ class ExtractionQualityTest {
             String markdown = extractor.extract(html, page.getValue().path("url").asText()).markdown();
             score.add(page.getValue().path("articleBody").asText(), ShingleF1.stripMarkdown(markdown));
         }
-        System.out.printf("AEB sample: F1 %.3f, precision %.3f, recall %.3f%n", score.f1(), score.precision(), score.recall());
+        System.out.printf(java.util.Locale.ROOT, "AEB sample: F1 %.3f, precision %.3f, recall %.3f%n", score.f1(), score.precision(), score.recall());
     }
 
     @Test
