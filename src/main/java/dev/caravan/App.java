@@ -4,10 +4,10 @@ import dev.caravan.config.PropertyReader;
 import dev.caravan.config.RuntimeSettings;
 import dev.caravan.config.SettingsSource;
 import dev.caravan.model.SuppressForbidden;
-import java.nio.file.Path;
 import dev.caravan.progress.Progress;
-import org.apache.camel.CamelContext;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.camel.CamelContext;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListenerSupport;
@@ -65,7 +65,10 @@ public final class App {
     /** {@link #JOBS_FAILED} in run-once mode when a job of this run failed, else {@link #OK}. */
     @SuppressForbidden("the command line: why the exit code is not 0, on stderr")
     static int exitCode(RunState state) {
-        if (state == null || state.settings() == null || state.progress() == null || !state.settings().runOnce()) {
+        if (state == null
+                || state.settings() == null
+                || state.progress() == null
+                || !state.settings().runOnce()) {
             return OK;
         }
         int failed = state.progress().failedJobs();

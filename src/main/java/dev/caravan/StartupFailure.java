@@ -12,10 +12,13 @@ final class StartupFailure {
 
     static String describe(Throwable failure) {
         Throwable ours = Causes.chain(failure).stream()
-                .filter(t -> t instanceof IllegalArgumentException && isCaravans(t)).findFirst().orElse(null);
+                .filter(t -> t instanceof IllegalArgumentException && isCaravans(t))
+                .findFirst()
+                .orElse(null);
         Throwable chosen = ours != null ? ours : Causes.root(failure);
         String message = chosen.getMessage();
-        String line = message == null || message.isBlank() ? chosen.getClass().getSimpleName()
+        String line = message == null || message.isBlank()
+                ? chosen.getClass().getSimpleName()
                 : ours != null ? message : chosen.getClass().getSimpleName() + ": " + message;
         return line.strip().replaceAll("\\s*\\R\\s*", " ");
     }

@@ -41,26 +41,60 @@ class ArchitectureTest {
      */
     private static final Map<String, List<String>> MAY_USE = table(
             // package       may use
-            "model",         List.of(),
-            "text",          List.of(),
-            "fetch.guard",   List.of("model"),
-            "fetch",         List.of("model", "fetch.guard"),
-            "search",        List.of("model"),
-            "extract",       List.of("model", "text"),
-            "rank",          List.of("model", "text"),
-            "report",        List.of("model", "rank"),
-            "intake",        List.of("model"),
-            "progress",      List.of("model"),
-            "messaging",     List.of("model"),
+            "model", List.of(),
+            "text", List.of(),
+            "fetch.guard", List.of("model"),
+            "fetch", List.of("model", "fetch.guard"),
+            "search", List.of("model"),
+            "extract", List.of("model", "text"),
+            "rank", List.of("model", "text"),
+            "report", List.of("model", "rank"),
+            "intake", List.of("model"),
+            "progress", List.of("model"),
+            "messaging", List.of("model"),
             // the Camel glue: may use every stage
-            "pipeline",      List.of("model", "text", "fetch.guard", "fetch", "search", "extract", "rank", "report",
-                                     "intake", "progress", "messaging"),
+            "pipeline",
+                    List.of(
+                            "model",
+                            "text",
+                            "fetch.guard",
+                            "fetch",
+                            "search",
+                            "extract",
+                            "rank",
+                            "report",
+                            "intake",
+                            "progress",
+                            "messaging"),
             // the composition root: may use everything
-            "config",        List.of("model", "text", "fetch.guard", "fetch", "search", "extract", "rank", "report",
-                                     "intake", "progress", "messaging", "pipeline"),
-            "bench",         List.of("model", "text", "fetch.guard", "fetch", "search", "extract", "rank", "report",
-                                     "intake", "progress", "config"),
-            "",              List.of("model", "progress", "config"));
+            "config",
+                    List.of(
+                            "model",
+                            "text",
+                            "fetch.guard",
+                            "fetch",
+                            "search",
+                            "extract",
+                            "rank",
+                            "report",
+                            "intake",
+                            "progress",
+                            "messaging",
+                            "pipeline"),
+            "bench",
+                    List.of(
+                            "model",
+                            "text",
+                            "fetch.guard",
+                            "fetch",
+                            "search",
+                            "extract",
+                            "rank",
+                            "report",
+                            "intake",
+                            "progress",
+                            "config"),
+            "", List.of("model", "progress", "config"));
 
     /** The only packages that may use Camel types: the glue, the composition root and the entry point. */
     private static final String[] CAMEL_AWARE = {ROOT + ".pipeline", ROOT + ".config", ROOT};
@@ -82,9 +116,12 @@ class ArchitectureTest {
         Set<String> allowed = new LinkedHashSet<>();
         allowed.add(name(pkg));
         MAY_USE.get(pkg).forEach(p -> allowed.add(name(p)));
-        classes().that().resideInAPackage(name(pkg))
-                .should().onlyDependOnClassesThat(resideOutsideOfPackage(ROOT + "..")
-                        .or(resideInAnyPackage(allowed.toArray(String[]::new))))
+        classes()
+                .that()
+                .resideInAPackage(name(pkg))
+                .should()
+                .onlyDependOnClassesThat(
+                        resideOutsideOfPackage(ROOT + "..").or(resideInAnyPackage(allowed.toArray(String[]::new))))
                 .because("the table in ArchitectureTest allows " + pkg + " to use only " + MAY_USE.get(pkg))
                 .check(MAIN);
     }
@@ -102,7 +139,9 @@ class ArchitectureTest {
     void the_table_points_one_way() {
         List<String> above = new java.util.ArrayList<>();
         MAY_USE.forEach((pkg, uses) -> {
-            org.assertj.core.api.Assertions.assertThat(above).as("what %s may use", pkg).containsAll(uses);
+            org.assertj.core.api.Assertions.assertThat(above)
+                    .as("what %s may use", pkg)
+                    .containsAll(uses);
             above.add(pkg);
         });
     }
@@ -113,14 +152,19 @@ class ArchitectureTest {
         MAIN.forEach(c -> packages.add(c.getPackageName()));
         for (String pkg : packages) {
             org.assertj.core.api.Assertions.assertThat(MAIN.getPackage(pkg).isAnnotatedWith(NullMarked.class))
-                    .as("%s has a package-info.java with @NullMarked", pkg).isTrue();
+                    .as("%s has a package-info.java with @NullMarked", pkg)
+                    .isTrue();
         }
     }
 
     @Test
     void only_the_glue_the_composition_root_and_the_entry_point_know_camel() {
-        noClasses().that().resideOutsideOfPackages(CAMEL_AWARE)
-                .should().dependOnClassesThat().resideInAPackage("org.apache.camel..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(CAMEL_AWARE)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.apache.camel..")
                 .check(MAIN);
     }
 
@@ -136,34 +180,45 @@ class ArchitectureTest {
 
     @Test
     void nothing_uses_java_net_url() {
-        noClasses().should().dependOnClassesThat().belongToAnyOf(java.net.URL.class)
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .belongToAnyOf(java.net.URL.class)
                 .because("java.net.URL resolves host names in equals() and hashCode(); use java.net.URI")
                 .check(MAIN);
     }
 
     @Test
     void the_time_comes_from_an_injected_clock() {
-        noClasses().should().callMethodWhere(READS_THE_SYSTEM_CLOCK)
+        noClasses()
+                .should()
+                .callMethodWhere(READS_THE_SYSTEM_CLOCK)
                 .because("the time comes from an injected java.time.Clock (System.nanoTime for durations is fine)")
                 .check(MAIN);
-        noClasses().that().resideOutsideOfPackages(CLOCK_CHOSEN).should().callMethodWhere(CHOOSES_THE_SYSTEM_CLOCK)
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(CLOCK_CHOSEN)
+                .should()
+                .callMethodWhere(CHOOSES_THE_SYSTEM_CLOCK)
                 .because("only the composition roots choose the real clock; everything else is handed one")
                 .check(MAIN);
     }
 
     /** {@code Instant.now()}, {@code LocalDate.now(zone)} ... (not {@code now(clock)}) and System.currentTimeMillis. */
-    private static final DescribedPredicate<JavaMethodCall> READS_THE_SYSTEM_CLOCK = DescribedPredicate.describe(
-            "read the system clock", call -> {
+    private static final DescribedPredicate<JavaMethodCall> READS_THE_SYSTEM_CLOCK =
+            DescribedPredicate.describe("read the system clock", call -> {
                 JavaClass owner = call.getTargetOwner();
                 String method = call.getName();
                 if (owner.isEquivalentTo(System.class)) return method.equals("currentTimeMillis");
-                return owner.getPackageName().equals("java.time") && method.equals("now")
+                return owner.getPackageName().equals("java.time")
+                        && method.equals("now")
                         && call.getTarget().getRawParameterTypes().stream()
                                 .noneMatch(t -> t.isEquivalentTo(java.time.Clock.class));
             });
 
     private static final DescribedPredicate<JavaMethodCall> CHOOSES_THE_SYSTEM_CLOCK = DescribedPredicate.describe(
-            "choose the system clock", call -> call.getTargetOwner().isEquivalentTo(java.time.Clock.class)
+            "choose the system clock",
+            call -> call.getTargetOwner().isEquivalentTo(java.time.Clock.class)
                     && call.getName().startsWith("system"));
 
     /** Each top-level class is a slice of its own; nested classes belong to theirs. */

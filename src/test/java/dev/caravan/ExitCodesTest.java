@@ -38,8 +38,9 @@ class ExitCodesTest {
         Result r = run(List.of("-Dresearch.tavily.max-retries=abc"));
 
         assertThat(r.code).isEqualTo(2);
-        assertThat(r.stderrLines()).containsExactly("Caravan did not start: research.tavily.max-retries = 'abc' is not "
-                + "allowed: give a whole number from 0 to 10 (retries)");
+        assertThat(r.stderrLines())
+                .containsExactly("Caravan did not start: research.tavily.max-retries = 'abc' is not "
+                        + "allowed: give a whole number from 0 to 10 (retries)");
         assertThat(r.output).doesNotContain("\tat ").doesNotContain("Exception in thread");
     }
 
@@ -53,8 +54,11 @@ class ExitCodesTest {
         Result r = run(List.of(options.split(" ")));
 
         assertThat(r.code).isEqualTo(2);
-        assertThat(r.stderrLines()).last().asString()
-                .startsWith("Caravan did not start: an HTTP proxy is configured (" + where + ")").contains("SSRF guard");
+        assertThat(r.stderrLines())
+                .last()
+                .asString()
+                .startsWith("Caravan did not start: an HTTP proxy is configured (" + where + ")")
+                .contains("SSRF guard");
         assertThat(r.output).doesNotContain("\tat ");
     }
 
@@ -83,8 +87,10 @@ class ExitCodesTest {
     }
 
     private Result run(List<String> options) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
                 "-Dresearch.input.dir=" + work.resolve("input"),
                 "-Dresearch.output.dir=" + work.resolve("output"),
                 "-Dresearch.tavily.base-url=http://127.0.0.1:9/",
@@ -96,8 +102,11 @@ class ExitCodesTest {
         cmd.add(App.class.getName());
         Path out = work.resolve("out.txt");
         Path err = work.resolve("err.txt");
-        Process p = new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(Path.of("").toAbsolutePath().toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         p.getOutputStream().close();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
@@ -105,7 +114,11 @@ class ExitCodesTest {
         }
         String stderr = Files.readString(err);
         // slf4j-simple logs to stderr: keep only what is not a log line for the one-line checks
-        String plain = String.join("\n", stderr.lines().filter(l -> !l.matches("^\\d\\d:\\d\\d:\\d\\d\\.\\d+ .*")).toList());
+        String plain = String.join(
+                "\n",
+                stderr.lines()
+                        .filter(l -> !l.matches("^\\d\\d:\\d\\d:\\d\\d\\.\\d+ .*"))
+                        .toList());
         return new Result(p.exitValue(), Files.readString(out) + stderr, plain);
     }
 }

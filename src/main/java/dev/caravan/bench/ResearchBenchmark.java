@@ -7,7 +7,6 @@ import dev.caravan.config.PropertyReader;
 import dev.caravan.extract.ContentExtractor;
 import dev.caravan.extract.PageConverter;
 import dev.caravan.extract.PdfText;
-import dev.caravan.model.SuppressForbidden;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
@@ -17,6 +16,7 @@ import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
+import dev.caravan.model.SuppressForbidden;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
@@ -93,12 +93,22 @@ public final class ResearchBenchmark {
                 SearchHit hit = new SearchHit(url, result.path("title").asText(""), "", 1.0 - r * 0.1, null);
                 hits.add(hit);
                 tasks.add(new FetchTask(r, url, url, hit));
-                FetchedPage page = store.evictIfLarge(converter.convert(new FetchResponse(url, url, FetchOutcome.OK, null,
-                        200, "text/html", read(dataset.resolve(result.path("file").asText())), clock.instant())), job.folder());
+                FetchedPage page = store.evictIfLarge(
+                        converter.convert(new FetchResponse(
+                                url,
+                                url,
+                                FetchOutcome.OK,
+                                null,
+                                200,
+                                "text/html",
+                                read(dataset.resolve(result.path("file").asText())),
+                                clock.instant())),
+                        job.folder());
                 pages++;
                 if (!page.fetched()) {
                     failed++;
-                    System.out.println("page not converted: " + result.path("id").asText() + " (" + page.reason() + ")");
+                    System.out.println(
+                            "page not converted: " + result.path("id").asText() + " (" + page.reason() + ")");
                 }
                 fetched.add(page);
             }
@@ -114,14 +124,27 @@ public final class ResearchBenchmark {
         }
         double[] sorted = rankMs.clone();
         Arrays.sort(sorted);
-        System.out.printf(Locale.ROOT, "model: %s; load %.0f ms; heap after load %+d MB; process memory (RSS, heap and"
-                        + " native) after load %+d MB%n", props.string("research.report.model"), loadMs,
-                modelHeap / (1024 * 1024), modelRss / 1024);
-        System.out.printf(Locale.ROOT, "%d queries, %d pages converted of %d; ranking per query (both passes and the"
+        System.out.printf(
+                Locale.ROOT,
+                "model: %s; load %.0f ms; heap after load %+d MB; process memory (RSS, heap and"
+                        + " native) after load %+d MB%n",
+                props.string("research.report.model"),
+                loadMs,
+                modelHeap / (1024 * 1024),
+                modelRss / 1024);
+        System.out.printf(
+                Locale.ROOT,
+                "%d queries, %d pages converted of %d; ranking per query (both passes and the"
                         + " report): median %.0f ms, slowest %.0f ms (first query, cold: %.0f ms)%n",
-                queries.size(), pages - failed, pages, median(Arrays.copyOfRange(rankMs, 1, rankMs.length)),
-                sorted[sorted.length - 1], rankMs[0]);
-        System.out.printf(Locale.ROOT, "of which the first pass (per page, lexical): median %.0f ms per query%n",
+                queries.size(),
+                pages - failed,
+                pages,
+                median(Arrays.copyOfRange(rankMs, 1, rankMs.length)),
+                sorted[sorted.length - 1],
+                rankMs[0]);
+        System.out.printf(
+                Locale.ROOT,
+                "of which the first pass (per page, lexical): median %.0f ms per query%n",
                 median(Arrays.copyOfRange(firstMs, 1, firstMs.length)));
     }
 
@@ -141,7 +164,8 @@ public final class ResearchBenchmark {
     }
 
     private static byte[] read(Path file) throws IOException {
-        try (InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(Files.newInputStream(file))
+        try (InputStream in = file.toString().endsWith(".gz")
+                ? new GZIPInputStream(Files.newInputStream(file))
                 : Files.newInputStream(file)) {
             return in.readAllBytes();
         }

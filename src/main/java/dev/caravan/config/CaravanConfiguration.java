@@ -6,58 +6,57 @@ import dev.caravan.extract.ContentExtractor;
 import dev.caravan.extract.PageConverter;
 import dev.caravan.extract.PdfText;
 import dev.caravan.fetch.FetchPlanner;
-import dev.caravan.fetch.FetchSettings;
 import dev.caravan.fetch.FetchScheduler;
+import dev.caravan.fetch.FetchSettings;
 import dev.caravan.fetch.PageFetcher;
 import dev.caravan.fetch.RobotsPolicy;
 import dev.caravan.fetch.UrlNormalizer;
 import dev.caravan.fetch.guard.GuardSettings;
 import dev.caravan.fetch.guard.GuardedDnsResolver;
 import dev.caravan.fetch.guard.UrlGuard;
-import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
+import dev.caravan.messaging.MessageJobs;
+import dev.caravan.model.AtomicFiles;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
-import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.pipeline.Faults;
-import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.JobSteps;
+import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.PageSteps;
 import dev.caravan.pipeline.QuerySteps;
-import dev.caravan.messaging.MessageJobs;
+import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.progress.Progress;
 import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.rank.RankingSettings;
 import dev.caravan.rank.SentenceEncoder;
-import dev.caravan.model.AtomicFiles;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
+import dev.caravan.search.SearchBudget;
 import dev.caravan.search.SearchHttp;
 import dev.caravan.search.SearchProviderRegistry;
-import dev.caravan.search.SearchBudget;
 import dev.caravan.search.Searcher;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.ThreadPoolProfileBuilder;
 import org.apache.camel.component.http.HttpComponent;
+import org.apache.camel.spi.Registry;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.io.HttpClientConnectionManager;
 import org.apache.hc.core5.util.Timeout;
-import org.apache.camel.spi.Registry;
 
 /**
  * The composition root: reads every {@code research.*} key once into typed settings and binds the beans the routes
@@ -69,19 +68,21 @@ public class CaravanConfiguration implements CamelConfiguration {
 
     @Override
     public void configure(CamelContext context) {
-        PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
+        PropertyReader props =
+                new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
         Clock clock = Clock.systemUTC();
         Registry registry = context.getRegistry();
         RuntimeSettings runtime = RuntimeSettings.read(props);
         registry.bind("runtimeSettings", runtime);
 
         FetchSettings fetch = fetchSettings(props);
-        ReportSettings report = new ReportSettings(Path.of(props.string("research.output.dir")),
-                props.intValue("research.report.inline-max-chars"));
+        ReportSettings report = new ReportSettings(
+                Path.of(props.string("research.output.dir")), props.intValue("research.report.inline-max-chars"));
         PassageRanker ranker = ranker(props);
         Path inputDir = Path.of(props.string("research.input.dir"));
         int swept = AtomicFiles.sweepTempFiles(report.outputDir());
-        if (swept > 0) LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
+        if (swept > 0)
+            LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
 
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
@@ -102,42 +103,63 @@ public class CaravanConfiguration implements CamelConfiguration {
 
             @Override
             public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
-                if (runtime.metricsEnabled()) LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
+                if (runtime.metricsEnabled())
+                    LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
             }
         });
         SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());
-        SearchProviderRegistry searchProviders = SearchProviders.build(props, System::getenv, guard, searchHttp.sender(),
-                runtime, clock);
+        SearchProviderRegistry searchProviders =
+                SearchProviders.build(props, System::getenv, guard, searchHttp.sender(), runtime, clock);
         searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
         long ttlSeconds = props.longValue("research.cache.ttl-seconds");
         long maxEntries = props.longValue("research.cache.max-entries");
-        SearchBudget budgets = new SearchBudget(new SearchBudget.Limits(
-                props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
-                props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
-                props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits"),
-                props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
-                report.outputDir().resolve(dailyCreditsFile(props)), clock);
-        Searcher searcher = new Searcher(searchProviders, cache(ttlSeconds, maxEntries),
+        SearchBudget budgets = new SearchBudget(
+                new SearchBudget.Limits(
+                        props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
+                        props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
+                        props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits"),
+                        props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
+                report.outputDir().resolve(dailyCreditsFile(props)),
+                clock);
+        Searcher searcher = new Searcher(
+                searchProviders,
+                cache(ttlSeconds, maxEntries),
                 url -> new UrlNormalizer().normalize(url).orElse(url));
 
-        registry.bind("pageLimits", BoundedResponses.failingOver(fetch.limits().maxBytes(), fetch.limits().timeoutMs(),
-                clock));
-        registry.bind("robotsLimits", BoundedResponses.truncatingAt(fetch.robots().maxBytes(), fetch.limits().timeoutMs(),
-                clock));
+        registry.bind(
+                "pageLimits",
+                BoundedResponses.failingOver(
+                        fetch.limits().maxBytes(), fetch.limits().timeoutMs(), clock));
+        registry.bind(
+                "robotsLimits",
+                BoundedResponses.truncatingAt(
+                        fetch.robots().maxBytes(), fetch.limits().timeoutMs(), clock));
         int queryThreads = props.intIn("research.jobs.parallel-queries", 1, 1000, "queries");
         int cores = Runtime.getRuntime().availableProcessors();
         // queries block only while they search: their pages wait for the scheduler without holding a thread
-        context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("queryPool")
-                .poolSize(queryThreads).maxPoolSize(queryThreads).maxQueueSize(-1).build());
+        context.getExecutorServiceManager()
+                .registerThreadPoolProfile(new ThreadPoolProfileBuilder("queryPool")
+                        .poolSize(queryThreads)
+                        .maxPoolSize(queryThreads)
+                        .maxQueueSize(-1)
+                        .build());
         // pages are handed out and converted here; conversion is CPU work, so one thread per core is enough
-        context.getExecutorServiceManager().registerThreadPoolProfile(new ThreadPoolProfileBuilder("pagePool")
-                .poolSize(cores).maxPoolSize(cores).maxQueueSize(-1).build());
-        java.util.concurrent.ExecutorService pageWork = context.getExecutorServiceManager()
-                .newThreadPool(this, "pageWork", cores, cores);
-        FetchScheduler scheduler = FetchScheduler.start(fetch.pacing().poolSize(), fetch.pacing().slowHostDelayFactor(),
-                Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()), clock, pageWork);
+        context.getExecutorServiceManager()
+                .registerThreadPoolProfile(new ThreadPoolProfileBuilder("pagePool")
+                        .poolSize(cores)
+                        .maxPoolSize(cores)
+                        .maxQueueSize(-1)
+                        .build());
+        java.util.concurrent.ExecutorService pageWork =
+                context.getExecutorServiceManager().newThreadPool(this, "pageWork", cores, cores);
+        FetchScheduler scheduler = FetchScheduler.start(
+                fetch.pacing().poolSize(),
+                fetch.pacing().slowHostDelayFactor(),
+                Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()),
+                clock,
+                pageWork);
         try {
             // stopped after the routes, so jobs still running at shutdown finish their pages first
             context.addService(new org.apache.camel.support.service.ServiceSupport() {
@@ -159,33 +181,53 @@ public class CaravanConfiguration implements CamelConfiguration {
             meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             registry.bind("metricsRegistry", meters);
         }
-        Progress progress = new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);
+        Progress progress =
+                new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);
         registry.bind("progress", progress);
         com.github.benmanes.caffeine.cache.Cache<Object, Object> pageCache = cache(ttlSeconds, maxEntries);
         PageClaims claims = new PageClaims(pageCache);
         PageSteps pages = new PageSteps(
                 new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
-                new PageConverter(new ContentExtractor(), new PdfText(fetch.limits().pdfMaxPages())),
-                store, pageCache, claims, findings, progress, clock);
-        QuerySteps queries = new QuerySteps(searcher, new FetchPlanner(new UrlNormalizer()), claims,
-                new ReportBuilder(report, findings, clock), new ReportWriter(), progress);
-        JobSteps jobs = new JobSteps(new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock),
+                new PageConverter(
+                        new ContentExtractor(), new PdfText(fetch.limits().pdfMaxPages())),
+                store,
+                pageCache,
+                claims,
+                findings,
+                progress,
+                clock);
+        QuerySteps queries = new QuerySteps(
+                searcher,
+                new FetchPlanner(new UrlNormalizer()),
+                claims,
+                new ReportBuilder(report, findings, clock),
+                new ReportWriter(),
+                progress);
+        JobSteps jobs = new JobSteps(
+                new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock),
                 new MessageJobs(new JobParser()::parse, props.longValue("research.input.max-bytes")),
-                new JobFailures(inputDir.resolve(runtime.failedDir()), clock), budgets, progress,
+                new JobFailures(inputDir.resolve(runtime.failedDir()), clock),
+                budgets,
+                progress,
                 props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));
         registry.bind("pages", pages);
         registry.bind("queries", queries);
         registry.bind("jobs", jobs);
         registry.bind("faults", new Faults(pages, queries, jobs));
-        LOG.info("watching {} for job files, reports to {}, SSRF guard {}", inputDir.toAbsolutePath(),
-                report.outputDir().toAbsolutePath(), guardSettings.enabled() ? "on" : "OFF");
+        LOG.info(
+                "watching {} for job files, reports to {}, SSRF guard {}",
+                inputDir.toAbsolutePath(),
+                report.outputDir().toAbsolutePath(),
+                guardSettings.enabled() ? "on" : "OFF");
     }
 
     /** The file name, inside the output folder, that keeps the day's search credits. */
     private static String dailyCreditsFile(PropertyReader props) {
         String name = props.string("research.budget.daily-credits-file").strip();
         if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith("..")) {
-            throw PropertyReader.notAllowed("research.budget.daily-credits-file", name,
+            throw PropertyReader.notAllowed(
+                    "research.budget.daily-credits-file",
+                    name,
                     "give a plain file name such as search-credits.json (it is kept in research.output.dir)");
         }
         return name;
@@ -193,7 +235,8 @@ public class CaravanConfiguration implements CamelConfiguration {
 
     /** The findings ranking, with the sentence-embedding model loaded now (about a second) unless it is "none". */
     public static PassageRanker ranker(PropertyReader props) {
-        RankingSettings settings = new RankingSettings(props.intIn("research.report.max-findings", 1, 100, "findings"),
+        RankingSettings settings = new RankingSettings(
+                props.intIn("research.report.max-findings", 1, 100, "findings"),
                 props.intIn("research.report.max-findings-per-source", 1, 100, "findings"),
                 props.doubleIn("research.report.min-relevance", 0, 1),
                 props.intIn("research.report.rerank-candidates", 1, 1000, "passages"));
@@ -203,12 +246,16 @@ public class CaravanConfiguration implements CamelConfiguration {
             return new PassageRanker(settings, Optional.empty());
         }
         if (!OnnxSentenceEncoder.MODELS.contains(model)) {
-            throw PropertyReader.notAllowed("research.report.model", model,
+            throw PropertyReader.notAllowed(
+                    "research.report.model",
+                    model,
                     "give none or one of " + String.join(", ", OnnxSentenceEncoder.MODELS));
         }
         long start = System.nanoTime();
         SentenceEncoder encoder = OnnxSentenceEncoder.load(model);
-        LOG.info("findings: BM25 and the {} sentence-embedding model (loaded in {} ms)", model,
+        LOG.info(
+                "findings: BM25 and the {} sentence-embedding model (loaded in {} ms)",
+                model,
                 (System.nanoTime() - start) / 1_000_000);
         return new PassageRanker(settings, Optional.of(encoder));
     }
@@ -245,9 +292,11 @@ public class CaravanConfiguration implements CamelConfiguration {
 
     private static void systemProxies(ProxyCheck check) {
         for (String property : new String[] {"http.proxyHost", "https.proxyHost", "socksProxyHost"}) {
-            check.source(property + " (camel.component.http.use-system-properties = true)", System.getProperty(property));
+            check.source(
+                    property + " (camel.component.http.use-system-properties = true)", System.getProperty(property));
         }
-        check.source("java.net.useSystemProxies (camel.component.http.use-system-properties = true)",
+        check.source(
+                "java.net.useSystemProxies (camel.component.http.use-system-properties = true)",
                 "true".equalsIgnoreCase(System.getProperty("java.net.useSystemProxies")) ? "true" : null);
     }
 
@@ -287,9 +336,12 @@ public class CaravanConfiguration implements CamelConfiguration {
     }
 
     static GuardSettings guardSettings(PropertyReader props) {
-        return new GuardSettings(props.booleanValue("research.guard.enabled"),
-                props.list("research.guard.allowed-domains"), props.list("research.guard.denied-domains"),
-                props.list("research.guard.allowed-addresses"), ports(props, "research.guard.allowed-ports"));
+        return new GuardSettings(
+                props.booleanValue("research.guard.enabled"),
+                props.list("research.guard.allowed-domains"),
+                props.list("research.guard.denied-domains"),
+                props.list("research.guard.allowed-addresses"),
+                ports(props, "research.guard.allowed-ports"));
     }
 
     /**
@@ -314,20 +366,30 @@ public class CaravanConfiguration implements CamelConfiguration {
         String key = "research.fetch.";
         return new FetchSettings(
                 new FetchSettings.Identity(props.string(key + "user-agent"), props.string(key + "robots-agent")),
-                new FetchSettings.Pacing(props.longValue(key + "host-delay-ms"),
+                new FetchSettings.Pacing(
+                        props.longValue(key + "host-delay-ms"),
                         props.intIn(key + "pool-size", 1, 1000, "threads"),
                         props.doubleIn(key + "slow-host-delay-factor", 0, 100),
                         props.longIn(key + "max-slow-host-delay-ms", 0, 3_600_000, "milliseconds")),
-                new FetchSettings.Limits(props.longValue(key + "max-bytes"), props.longValue(key + "timeout-ms"),
-                        props.longValue(key + "connect-timeout-ms"), props.intValue(key + "max-redirects"),
+                new FetchSettings.Limits(
+                        props.longValue(key + "max-bytes"),
+                        props.longValue(key + "timeout-ms"),
+                        props.longValue(key + "connect-timeout-ms"),
+                        props.intValue(key + "max-redirects"),
                         props.intValue(key + "pdf-max-pages")),
-                new FetchSettings.Robots(props.longValue(key + "robots-max-bytes"), props.longValue(key + "robots-ttl-ms"),
-                        props.longValue(key + "robots-error-ttl-ms"), props.longValue(key + "max-crawl-delay-ms")));
+                new FetchSettings.Robots(
+                        props.longValue(key + "robots-max-bytes"),
+                        props.longValue(key + "robots-ttl-ms"),
+                        props.longValue(key + "robots-error-ttl-ms"),
+                        props.longValue(key + "max-crawl-delay-ms")));
     }
 
     private static Cache<Object, Object> cache(long ttlSeconds, long maxEntries) {
         if (ttlSeconds < 0) throw new IllegalArgumentException("research.cache.ttl-seconds must not be negative");
         if (maxEntries < 1) throw new IllegalArgumentException("research.cache.max-entries must be at least 1");
-        return Caffeine.newBuilder().expireAfterWrite(Duration.ofSeconds(ttlSeconds)).maximumSize(maxEntries).build();
+        return Caffeine.newBuilder()
+                .expireAfterWrite(Duration.ofSeconds(ttlSeconds))
+                .maximumSize(maxEntries)
+                .build();
     }
 }

@@ -1,8 +1,6 @@
 package dev.caravan.config;
 
-import dev.caravan.intake.JobParser;
 import dev.caravan.messaging.EmbeddedBroker;
-import dev.caravan.messaging.MessageJobs;
 import dev.caravan.messaging.MessagingSettings;
 import dev.caravan.messaging.ReportEvents;
 import java.nio.file.Path;
@@ -28,7 +26,8 @@ public class MessagingConfiguration implements CamelConfiguration {
     public void configure(CamelContext context) throws Exception {
         // never start a second broker, even if this configuration were applied twice
         if (context.getRegistry().lookupByName("messagingSettings") != null) return;
-        PropertyReader props = new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
+        PropertyReader props =
+                new PropertyReader(key -> context.getPropertiesComponent().resolveProperty(key));
         MessagingSettings settings = settings(props);
         context.getRegistry().bind("messagingSettings", settings);
         if (!settings.enabled()) return;
@@ -40,12 +39,21 @@ public class MessagingConfiguration implements CamelConfiguration {
             context.addLifecycleStrategy(stopAfterCamel(broker));
             url = broker.clientUrl();
             MessagingSettings.Broker own = settings.broker();
-            LOG.info("embedded JMS broker listening on {}:{} ({}), data in {}", own.host(), own.port(),
-                    String.join(", ", own.protocols()), own.dataDir());
+            LOG.info(
+                    "embedded JMS broker listening on {}:{} ({}), data in {}",
+                    own.host(),
+                    own.port(),
+                    String.join(", ", own.protocols()),
+                    own.dataDir());
         }
-        ActiveMQConnectionFactory connections = new ActiveMQConnectionFactory(url,
-                settings.connection().username().isEmpty() ? null : settings.connection().username(),
-                settings.connection().username().isEmpty() ? null : settings.connection().password());
+        ActiveMQConnectionFactory connections = new ActiveMQConnectionFactory(
+                url,
+                settings.connection().username().isEmpty()
+                        ? null
+                        : settings.connection().username(),
+                settings.connection().username().isEmpty()
+                        ? null
+                        : settings.connection().password());
         if (!url.contains("consumerWindowSize")) {
             // no prefetch: a waiting job stays on the broker for whichever instance is free, instead of queuing
             // behind a long job in one instance's buffer
@@ -54,8 +62,11 @@ public class MessagingConfiguration implements CamelConfiguration {
         context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
 
         context.getRegistry().bind("reportEvents", new ReportEvents());
-        LOG.info("taking jobs from JMS queue {} ({}), report events to {}", settings.queues().queue(),
-                settings.embedded() ? "embedded broker" : "broker " + url, settings.queues().events());
+        LOG.info(
+                "taking jobs from JMS queue {} ({}), report events to {}",
+                settings.queues().queue(),
+                settings.embedded() ? "embedded broker" : "broker " + url,
+                settings.queues().events());
     }
 
     static MessagingSettings settings(PropertyReader props) {
@@ -63,13 +74,21 @@ public class MessagingConfiguration implements CamelConfiguration {
         if (!enabled) {
             return MessagingSettings.disabled();
         }
-        return new MessagingSettings(true,
-                new MessagingSettings.Queues(props.string("research.jms.queue"), props.string("research.jms.events"),
+        return new MessagingSettings(
+                true,
+                new MessagingSettings.Queues(
+                        props.string("research.jms.queue"),
+                        props.string("research.jms.events"),
                         props.string("research.jms.dead-letter-queue")),
-                new MessagingSettings.Connection(props.orEmpty("research.jms.broker-url"),
-                        props.orEmpty("research.jms.username"), props.orEmpty("research.jms.password")),
-                new MessagingSettings.Broker(props.string("research.jms.host"), props.intValue("research.jms.port"),
-                        Path.of(props.string("research.jms.data-dir")), props.list("research.jms.protocols"),
+                new MessagingSettings.Connection(
+                        props.orEmpty("research.jms.broker-url"),
+                        props.orEmpty("research.jms.username"),
+                        props.orEmpty("research.jms.password")),
+                new MessagingSettings.Broker(
+                        props.string("research.jms.host"),
+                        props.intValue("research.jms.port"),
+                        Path.of(props.string("research.jms.data-dir")),
+                        props.list("research.jms.protocols"),
                         props.intValue("research.jms.max-delivery-attempts")),
                 props.intValue("research.jms.concurrent-consumers"));
     }

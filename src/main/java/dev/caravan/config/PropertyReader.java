@@ -13,7 +13,8 @@ public final class PropertyReader {
     }
 
     public String string(String key) {
-        return source.apply(key).map(String::strip)
+        return source.apply(key)
+                .map(String::strip)
                 .orElseThrow(() -> new IllegalArgumentException("missing configuration key " + key));
     }
 
@@ -25,7 +26,10 @@ public final class PropertyReader {
     /** A comma-separated list; empty entries are dropped. */
     public java.util.List<String> list(String key) {
         String value = orEmpty(key);
-        return java.util.Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+        return java.util.Arrays.stream(value.split(","))
+                .map(String::strip)
+                .filter(v -> !v.isEmpty())
+                .toList();
     }
 
     /** {@code true} or {@code false}, nothing else: a typo must not silently switch a safety off. */

@@ -23,8 +23,10 @@ public final class ProxyCheck {
 
     /** The first place a proxy is configured, as {@code where = value}, if any. */
     public Optional<String> configuredProxy() {
-        return sources.entrySet().stream().filter(e -> e.getValue() != null && !e.getValue().isBlank())
-                .map(e -> e.getKey() + " = " + e.getValue().strip()).findFirst();
+        return sources.entrySet().stream()
+                .filter(e -> e.getValue() != null && !e.getValue().isBlank())
+                .map(e -> e.getKey() + " = " + e.getValue().strip())
+                .findFirst();
     }
 
     /** Throws with a one-line explanation when the guard is on and a proxy is configured. */

@@ -22,9 +22,20 @@ import java.util.regex.Pattern;
  * @param metricsPort the monitoring endpoint's port
  * @param exitWhenIdleSeconds 0 to run until stopped; N to exit once nothing ran for N seconds
  */
-public record RuntimeSettings(int tavilyMaxRetries, long tavilyRetryDelayMs, long tavilyTimeoutMs, int breakerMinCalls,
-        long breakerOpenSeconds, long pollDelayMs, long settleMs, Path processedDir, Path failedDir,
-        boolean metricsEnabled, String metricsHost, int metricsPort, long exitWhenIdleSeconds) {
+public record RuntimeSettings(
+        int tavilyMaxRetries,
+        long tavilyRetryDelayMs,
+        long tavilyTimeoutMs,
+        int breakerMinCalls,
+        long breakerOpenSeconds,
+        long pollDelayMs,
+        long settleMs,
+        Path processedDir,
+        Path failedDir,
+        boolean metricsEnabled,
+        String metricsHost,
+        int metricsPort,
+        long exitWhenIdleSeconds) {
 
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:-]{1,253}");
     private static final long HOUR_MS = 3_600_000;
@@ -34,12 +45,14 @@ public record RuntimeSettings(int tavilyMaxRetries, long tavilyRetryDelayMs, lon
         String processed = folder(props, "research.input.processed-dir");
         String failed = folder(props, "research.input.failed-dir");
         if (processed.equals(failed)) {
-            throw PropertyReader.notAllowed("research.input.failed-dir", failed,
-                    "it must differ from research.input.processed-dir");
+            throw PropertyReader.notAllowed(
+                    "research.input.failed-dir", failed, "it must differ from research.input.processed-dir");
         }
         String host = props.string("research.metrics.host");
         if (!HOST.matcher(host).matches()) {
-            throw PropertyReader.notAllowed("research.metrics.host", host,
+            throw PropertyReader.notAllowed(
+                    "research.metrics.host",
+                    host,
                     "give an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0");
         }
         return new RuntimeSettings(
@@ -50,8 +63,10 @@ public record RuntimeSettings(int tavilyMaxRetries, long tavilyRetryDelayMs, lon
                 props.longIn("research.tavily.breaker-open-seconds", 1, 86_400, "seconds"),
                 props.longIn("research.input.poll-delay-ms", 10, HOUR_MS, "milliseconds"),
                 props.longIn("research.input.settle-ms", 0, HOUR_MS, "milliseconds"),
-                Path.of(processed), Path.of(failed),
-                props.flag("research.metrics.enabled"), host,
+                Path.of(processed),
+                Path.of(failed),
+                props.flag("research.metrics.enabled"),
+                host,
                 props.intIn("research.metrics.port", 1, 65535, "a TCP port"),
                 props.longIn("research.exit-when-idle-seconds", 0, 30L * 86_400, "seconds"));
     }
@@ -60,8 +75,12 @@ public record RuntimeSettings(int tavilyMaxRetries, long tavilyRetryDelayMs, lon
     private static String folder(PropertyReader props, String key) {
         String value = props.orEmpty(key);
         String allowed = "give a folder name inside research.input.dir, such as processed (no '..', not absolute)";
-        if (value.isEmpty() || value.contains("..") || value.startsWith("/") || value.startsWith("\\")
-                || value.matches("^[A-Za-z]:.*") || !value.matches("[A-Za-z0-9._/ -]+")) {
+        if (value.isEmpty()
+                || value.contains("..")
+                || value.startsWith("/")
+                || value.startsWith("\\")
+                || value.matches("^[A-Za-z]:.*")
+                || !value.matches("[A-Za-z0-9._/ -]+")) {
             throw PropertyReader.notAllowed(key, value, allowed);
         }
         return value;

@@ -26,8 +26,13 @@ public final class SearchProviders {
 
     private SearchProviders() {}
 
-    public static SearchProviderRegistry build(PropertyReader props, Function<String, String> env, UrlGuard guard,
-            SearchHttp.Sender http, RuntimeSettings runtime, Clock clock) {
+    public static SearchProviderRegistry build(
+            PropertyReader props,
+            Function<String, String> env,
+            UrlGuard guard,
+            SearchHttp.Sender http,
+            RuntimeSettings runtime,
+            Clock clock) {
         String tavilyUrl = checked(guard, "research.tavily.base-url", props.string("research.tavily.base-url"));
         String serperUrl = checked(guard, "research.serper.base-url", props.string("research.serper.base-url"));
         String braveUrl = checked(guard, "research.brave.base-url", props.string("research.brave.base-url"));
@@ -36,27 +41,47 @@ public final class SearchProviders {
         if (!searxngUrl.isEmpty()) checked(guard, SearxngProvider.URL_KEY, searxngUrl);
         long braveIntervalMs = props.longIn("research.brave.min-interval-ms", 0, 60_000, "milliseconds");
         List<SearchProvider> providers = List.of(
-                new TavilyClient(tavilyUrl, key(props, "research.tavily.api-key", TavilyClient.KEY_VARIABLE, env),
-                        runtime.tavilyTimeoutMs(), http, clock),
-                new SerperProvider(serperUrl, key(props, "research.serper.api-key", SerperProvider.KEY_VARIABLE, env),
-                        props.longIn("research.serper.timeout-ms", 100, 10 * 60_000, "milliseconds"), http),
-                new BraveProvider(braveUrl, key(props, "research.brave.api-key", BraveProvider.KEY_VARIABLE, env),
-                        props.longIn("research.brave.timeout-ms", 100, 10 * 60_000, "milliseconds"), http,
-                        Throttle.realTime(braveIntervalMs), clock),
-                new SearxngProvider(searxngUrl,
-                        props.longIn("research.searxng.timeout-ms", 100, 10 * 60_000, "milliseconds"), http, clock));
+                new TavilyClient(
+                        tavilyUrl,
+                        key(props, "research.tavily.api-key", TavilyClient.KEY_VARIABLE, env),
+                        runtime.tavilyTimeoutMs(),
+                        http,
+                        clock),
+                new SerperProvider(
+                        serperUrl,
+                        key(props, "research.serper.api-key", SerperProvider.KEY_VARIABLE, env),
+                        props.longIn("research.serper.timeout-ms", 100, 10 * 60_000, "milliseconds"),
+                        http),
+                new BraveProvider(
+                        braveUrl,
+                        key(props, "research.brave.api-key", BraveProvider.KEY_VARIABLE, env),
+                        props.longIn("research.brave.timeout-ms", 100, 10 * 60_000, "milliseconds"),
+                        http,
+                        Throttle.realTime(braveIntervalMs),
+                        clock),
+                new SearxngProvider(
+                        searxngUrl,
+                        props.longIn("research.searxng.timeout-ms", 100, 10 * 60_000, "milliseconds"),
+                        http,
+                        clock));
         String chosen = props.string("research.search.provider").strip();
         if (!NAMES.contains(chosen)) {
-            throw PropertyReader.notAllowed("research.search.provider", chosen, "give one of " + String.join(", ", NAMES));
+            throw PropertyReader.notAllowed(
+                    "research.search.provider", chosen, "give one of " + String.join(", ", NAMES));
         }
         List<String> fallback = props.list("research.search.fallback");
         for (String name : fallback) {
             if (!NAMES.contains(name)) {
-                throw PropertyReader.notAllowed("research.search.fallback", String.join(",", fallback),
+                throw PropertyReader.notAllowed(
+                        "research.search.fallback",
+                        String.join(",", fallback),
                         "'" + name + "' is not a provider; give a comma-separated list of " + String.join(", ", NAMES));
             }
         }
-        return new SearchProviderRegistry(providers, chosen, fallback,
+        return new SearchProviderRegistry(
+                providers,
+                chosen,
+                fallback,
                 new SearchProviderRegistry.BreakerSettings(runtime.breakerMinCalls(), runtime.breakerOpenSeconds()));
     }
 

@@ -25,7 +25,8 @@ public final class SettingsSource {
     public static Function<String, Optional<String>> of(Properties system, Map<String, String> env, Properties file) {
         return key -> {
             String value = system.getProperty(key);
-            if (value == null) value = env.get(key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
+            if (value == null)
+                value = env.get(key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
             if (value == null) value = file.getProperty(key);
             return Optional.ofNullable(value).filter(v -> !v.contains("{{"));
         };
@@ -47,11 +48,17 @@ public final class SettingsSource {
 
     /** Values that let the early check pass when a key is missing or a placeholder; the check in Camel still runs. */
     private static final Map<String, String> DEFAULTS = Map.ofEntries(
-            Map.entry("research.tavily.max-retries", "0"), Map.entry("research.tavily.retry-delay-ms", "0"),
-            Map.entry("research.tavily.timeout-ms", "1000"), Map.entry("research.tavily.breaker-min-calls", "1"),
-            Map.entry("research.tavily.breaker-open-seconds", "1"), Map.entry("research.input.poll-delay-ms", "1000"),
-            Map.entry("research.input.settle-ms", "0"), Map.entry("research.input.processed-dir", "processed"),
-            Map.entry("research.input.failed-dir", "failed"), Map.entry("research.metrics.enabled", "false"),
-            Map.entry("research.metrics.host", "127.0.0.1"), Map.entry("research.metrics.port", "9876"),
+            Map.entry("research.tavily.max-retries", "0"),
+            Map.entry("research.tavily.retry-delay-ms", "0"),
+            Map.entry("research.tavily.timeout-ms", "1000"),
+            Map.entry("research.tavily.breaker-min-calls", "1"),
+            Map.entry("research.tavily.breaker-open-seconds", "1"),
+            Map.entry("research.input.poll-delay-ms", "1000"),
+            Map.entry("research.input.settle-ms", "0"),
+            Map.entry("research.input.processed-dir", "processed"),
+            Map.entry("research.input.failed-dir", "failed"),
+            Map.entry("research.metrics.enabled", "false"),
+            Map.entry("research.metrics.host", "127.0.0.1"),
+            Map.entry("research.metrics.port", "9876"),
             Map.entry("research.exit-when-idle-seconds", "0"));
 }

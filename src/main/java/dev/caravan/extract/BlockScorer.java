@@ -17,9 +17,39 @@ import org.jsoup.select.NodeVisitor;
  */
 final class BlockScorer {
 
-    static final Set<String> BLOCKS = Set.of("p", "div", "section", "article", "main", "ul", "ol", "li", "table",
-            "tr", "td", "th", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "dl", "dt", "dd", "figure",
-            "figcaption", "center", "details", "summary", "tbody", "thead", "address", "body");
+    static final Set<String> BLOCKS = Set.of(
+            "p",
+            "div",
+            "section",
+            "article",
+            "main",
+            "ul",
+            "ol",
+            "li",
+            "table",
+            "tr",
+            "td",
+            "th",
+            "pre",
+            "blockquote",
+            "h1",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "dl",
+            "dt",
+            "dd",
+            "figure",
+            "figcaption",
+            "center",
+            "details",
+            "summary",
+            "tbody",
+            "thead",
+            "address",
+            "body");
 
     /**
      * Per element: [letters, link letters, has block child (0/1), punctuation, then the same three counts for the
@@ -34,50 +64,52 @@ final class BlockScorer {
     final Map<Element, Double> scores = new IdentityHashMap<>();
 
     BlockScorer(Element root) {
-        NodeTraversor.traverse(new NodeVisitor() {
-            @Override
-            public void head(Node node, int depth) {
-                if (node instanceof Element e) {
-                    stats.put(e, new int[7]);
-                    elements.add(e);
-                }
-            }
-
-            @Override
-            public void tail(Node node, int depth) {
-                Element parent = node.parent() instanceof Element p ? p : null;
-                int[] up = parent == null ? null : stats.get(parent);
-                if (node instanceof TextNode t) {
-                    if (up != null) {
-                        String s = t.getWholeText();
-                        int letters = TextStats.letters(s);
-                        int punct = TextStats.punctuation(s);
-                        up[0] += letters;
-                        up[3] += punct;
-                        up[4] += letters;
-                        up[6] += punct;
-                    }
-                } else if (node instanceof Element e) {
-                    int[] s = stats.get(e);
-                    if (e.normalName().equals("a")) {
-                        s[1] = s[0];
-                        s[5] = s[4];
-                    }
-                    if (up != null) {
-                        up[0] += s[0];
-                        up[1] += s[1];
-                        up[3] += s[3];
-                        if (BLOCKS.contains(e.normalName())) {
-                            up[2] = 1;
-                        } else {
-                            up[4] += s[4];
-                            up[5] += s[5];
-                            up[6] += s[6];
+        NodeTraversor.traverse(
+                new NodeVisitor() {
+                    @Override
+                    public void head(Node node, int depth) {
+                        if (node instanceof Element e) {
+                            stats.put(e, new int[7]);
+                            elements.add(e);
                         }
                     }
-                }
-            }
-        }, root);
+
+                    @Override
+                    public void tail(Node node, int depth) {
+                        Element parent = node.parent() instanceof Element p ? p : null;
+                        int[] up = parent == null ? null : stats.get(parent);
+                        if (node instanceof TextNode t) {
+                            if (up != null) {
+                                String s = t.getWholeText();
+                                int letters = TextStats.letters(s);
+                                int punct = TextStats.punctuation(s);
+                                up[0] += letters;
+                                up[3] += punct;
+                                up[4] += letters;
+                                up[6] += punct;
+                            }
+                        } else if (node instanceof Element e) {
+                            int[] s = stats.get(e);
+                            if (e.normalName().equals("a")) {
+                                s[1] = s[0];
+                                s[5] = s[4];
+                            }
+                            if (up != null) {
+                                up[0] += s[0];
+                                up[1] += s[1];
+                                up[3] += s[3];
+                                if (BLOCKS.contains(e.normalName())) {
+                                    up[2] = 1;
+                                } else {
+                                    up[4] += s[4];
+                                    up[5] += s[5];
+                                    up[6] += s[6];
+                                }
+                            }
+                        }
+                    }
+                },
+                root);
         for (Element e : elements) {
             int[] s = stats.get(e);
             if (!BLOCKS.contains(e.normalName()) || TextStats.isHeading(e.normalName(), 1)) continue;

@@ -14,17 +14,18 @@ final class Boilerplate {
      * Class/id words of furniture: navigation, sharing, ads, comments, related lists, cookie and sign-up prompts. A
      * word matches whole parts of a class or id split at {@code -}, {@code _} and spaces ("main-nav", "ad_slot").
      */
-    static final Set<String> NEGATIVE = words("nav navbar navigation menu menus breadcrumb breadcrumbs sidebar side-bar "
-            + "sidenav side-nav footer masthead cookie cookies consent gdpr share sharing sharebar social socials related "
-            + "recommended recommendation recommendations more-stories newsletter subscribe subscription signup sign-up "
-            + "promo promos advert adverts advertisement ads ad adslot ad-slot dfp sponsor sponsored outbrain taboola "
-            + "comment comments disqus popup modal overlay toolbar pagination pager skip trending popular most-read "
-            + "mostread paywall print-only sr-only visually-hidden screen-reader-text tooltip byline dateline author-bio "
-            + "tags tag-list rating share-tools follow login");
+    static final Set<String> NEGATIVE =
+            words("nav navbar navigation menu menus breadcrumb breadcrumbs sidebar side-bar "
+                    + "sidenav side-nav footer masthead cookie cookies consent gdpr share sharing sharebar social socials related "
+                    + "recommended recommendation recommendations more-stories newsletter subscribe subscription signup sign-up "
+                    + "promo promos advert adverts advertisement ads ad adslot ad-slot dfp sponsor sponsored outbrain taboola "
+                    + "comment comments disqus popup modal overlay toolbar pagination pager skip trending popular most-read "
+                    + "mostread paywall print-only sr-only visually-hidden screen-reader-text tooltip byline dateline author-bio "
+                    + "tags tag-list rating share-tools follow login");
 
     /** Furniture words that win over content words: "comment-body" is still a comment. */
-    static final Set<String> STRONG = words("comment comments commentlist disqus cookie cookies consent outbrain taboola "
-            + "respond reply replies");
+    static final Set<String> STRONG = words(
+            "comment comments commentlist disqus cookie cookies consent outbrain taboola " + "respond reply replies");
 
     /**
      * On a forum thread the posts themselves are often named "comment" or "reply": there those words mark no
@@ -32,13 +33,16 @@ final class Boilerplate {
      * page, since on some forums such a list holds the whole thread.
      */
     static final Set<String> NEGATIVE_IN_THREAD = without(NEGATIVE, words("comment respond reply"));
-    static final Set<String> STRONG_IN_THREAD = without(STRONG, words("comment comments commentlist respond reply replies"));
+
+    static final Set<String> STRONG_IN_THREAD =
+            without(STRONG, words("comment comments commentlist respond reply replies"));
 
     /**
      * On a service page, promotions, pop-ups, tooltips and tabbed menus present the services themselves (the offers,
      * the details behind a button): there those words mark no furniture.
      */
-    static final Set<String> NEGATIVE_ON_SERVICE = without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus"));
+    static final Set<String> NEGATIVE_ON_SERVICE =
+            without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus"));
 
     private static Set<String> without(Set<String> all, Set<String> some) {
         Set<String> rest = new java.util.HashSet<>(all);
@@ -118,7 +122,8 @@ final class Boilerplate {
     static boolean isNegative(Element e, PageType type) {
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        Set<String> words = type == PageType.FORUM ? NEGATIVE_IN_THREAD : type == PageType.SERVICE ? NEGATIVE_ON_SERVICE : NEGATIVE;
+        Set<String> words =
+                type == PageType.FORUM ? NEGATIVE_IN_THREAD : type == PageType.SERVICE ? NEGATIVE_ON_SERVICE : NEGATIVE;
         return hasWord(sig, words);
     }
 
@@ -132,7 +137,8 @@ final class Boilerplate {
     static boolean isPositive(Element e) {
         String sig = signature(e);
         if (sig.isEmpty()) return false;
-        return hasWord(sig, POSITIVE) || e.hasAttr("itemprop") && e.attr("itemprop").contains("articleBody");
+        return hasWord(sig, POSITIVE)
+                || e.hasAttr("itemprop") && e.attr("itemprop").contains("articleBody");
     }
 
     /** Weight added to a candidate block for its class and id. */

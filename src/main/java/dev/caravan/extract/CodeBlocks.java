@@ -47,7 +47,8 @@ final class CodeBlocks {
 
     /** A pre whose class names a line-number gutter and which holds nothing but numbers. */
     private static boolean isGutter(Element pre) {
-        return GUTTER.matcher(pre.className()).find() && pre.text().chars().allMatch(c -> Character.isDigit(c) || Character.isWhitespace(c));
+        return GUTTER.matcher(pre.className()).find()
+                && pre.text().chars().allMatch(c -> Character.isDigit(c) || Character.isWhitespace(c));
     }
 
     /** The text of a code block: line-number gutters left out, a line break after every block-level line. */
@@ -56,21 +57,26 @@ final class CodeBlocks {
             if (e != pre && e.parent() != null && GUTTER.matcher(e.className()).find()) e.remove();
         }
         StringBuilder sb = new StringBuilder();
-        NodeTraversor.traverse(new NodeVisitor() {
-            @Override
-            public void head(Node node, int depth) {
-                if (node instanceof TextNode t) sb.append(t.getWholeText());
-                else if (node instanceof Element e && e.normalName().equals("br")) sb.append('\n');
-            }
+        NodeTraversor.traverse(
+                new NodeVisitor() {
+                    @Override
+                    public void head(Node node, int depth) {
+                        if (node instanceof TextNode t) sb.append(t.getWholeText());
+                        else if (node instanceof Element e && e.normalName().equals("br")) sb.append('\n');
+                    }
 
-            @Override
-            public void tail(Node node, int depth) {
-                if (node instanceof Element e && node != pre && LINE_BLOCKS.contains(e.normalName())
-                        && sb.length() > 0 && sb.charAt(sb.length() - 1) != '\n') {
-                    sb.append('\n');
-                }
-            }
-        }, pre);
+                    @Override
+                    public void tail(Node node, int depth) {
+                        if (node instanceof Element e
+                                && node != pre
+                                && LINE_BLOCKS.contains(e.normalName())
+                                && sb.length() > 0
+                                && sb.charAt(sb.length() - 1) != '\n') {
+                            sb.append('\n');
+                        }
+                    }
+                },
+                pre);
         return sb.toString();
     }
 
@@ -89,7 +95,8 @@ final class CodeBlocks {
     }
 
     private static boolean insidePre(Element e) {
-        for (Element p = e.parent(); p != null; p = p.parent()) if (p.normalName().equals("pre")) return true;
+        for (Element p = e.parent(); p != null; p = p.parent())
+            if (p.normalName().equals("pre")) return true;
         return false;
     }
 
@@ -113,7 +120,9 @@ final class CodeBlocks {
         StringBuilder out = new StringBuilder();
         while (inline.find()) {
             String block = code.get(Integer.parseInt(inline.group(1)));
-            String text = block.substring(block.indexOf('\n') + 1).replaceAll("\\s+", " ").strip();
+            String text = block.substring(block.indexOf('\n') + 1)
+                    .replaceAll("\\s+", " ")
+                    .strip();
             String ticks = text.contains("`") ? "``" : "`";
             inline.appendReplacement(out, Matcher.quoteReplacement(ticks + " " + text + " " + ticks));
         }

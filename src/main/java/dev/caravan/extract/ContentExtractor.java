@@ -71,7 +71,8 @@ public class ContentExtractor {
         return doc.body();
     }
 
-    private Element mainContent(String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
+    private Element mainContent(
+            String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass, type);
         Element root;
         if (StructuredContent.appliesTo(type)) {

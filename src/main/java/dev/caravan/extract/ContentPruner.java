@@ -1,17 +1,17 @@
 package dev.caravan.extract;
 
-import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Cleans inside the chosen content: the headline that repeats the title, labels and credits, link boxes around the
@@ -25,7 +25,8 @@ final class ContentPruner {
                     + "|reddit\\.com/submit|wa\\.me/|whatsapp://|mailto:\\?|share\\.flipboard\\.com|mix\\.com/add"
                     + "|getpocket\\.com/(save|edit)|tumblr\\.com/(share|widgets/share)|t\\.me/share");
 
-    private static final Set<String> CONTAINERS = Set.of("div", "section", "ul", "ol", "dl", "table", "article", "span", "p");
+    private static final Set<String> CONTAINERS =
+            Set.of("div", "section", "ul", "ol", "dl", "table", "article", "span", "p");
     private static final Set<String> PRUNED_INLINE = Set.of("li", "a", "strong", "em", "b");
 
     void prune(Element root, String title) {
@@ -59,7 +60,12 @@ final class ContentPruner {
                     continue;
                 }
                 if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
-                if (NoiseText.isNoise(text, letters, isLink || e.selectFirst("a") != null, isLink, TextStats.isHeading(tag, 1))
+                if (NoiseText.isNoise(
+                                text,
+                                letters,
+                                isLink || e.selectFirst("a") != null,
+                                isLink,
+                                TextStats.isHeading(tag, 1))
                         || letters >= 30 && isLeafBlock(e) && isCaption(e) && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
@@ -80,9 +86,15 @@ final class ContentPruner {
     /** Every share link holds one of these words: the pattern runs only on links that do. */
     private static boolean isShareLink(String href) {
         String h = href.toLowerCase(Locale.ROOT);
-        boolean candidate = h.contains("share") || h.contains("intent") || h.contains("submit") || h.contains("wa.me/")
-                || h.contains("whatsapp://") || h.contains("pin/create") || h.contains("mix.com/add")
-                || h.contains("getpocket.com/") || h.contains("mailto:?");
+        boolean candidate = h.contains("share")
+                || h.contains("intent")
+                || h.contains("submit")
+                || h.contains("wa.me/")
+                || h.contains("whatsapp://")
+                || h.contains("pin/create")
+                || h.contains("mix.com/add")
+                || h.contains("getpocket.com/")
+                || h.contains("mailto:?");
         return candidate && SHARE_LINK.matcher(href).find();
     }
 
@@ -93,7 +105,9 @@ final class ContentPruner {
             if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
-                if (next != null && ((next.normalName().equals("ul") || next.normalName().equals("ol")) || TextStats.linkDensity(next) > 0.4)) next.remove();
+                if (next != null
+                        && ((next.normalName().equals("ul") || next.normalName().equals("ol"))
+                                || TextStats.linkDensity(next) > 0.4)) next.remove();
                 if (h.text().length() < 60) h.remove();
                 continue;
             }
@@ -120,8 +134,8 @@ final class ContentPruner {
         return parent == null || counts.letters(parent) <= letters + 2;
     }
 
-    private static final Set<String> LEAF_BLOCKS = Set.of("p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "figcaption",
-            "blockquote", "dd", "dt", "div", "span");
+    private static final Set<String> LEAF_BLOCKS = Set.of(
+            "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "figcaption", "blockquote", "dd", "dt", "div", "span");
 
     /**
      * Captions are what pages repeat by accident (slideshows, lightbox copies); other repeated blocks, such as the
@@ -190,7 +204,9 @@ final class ContentPruner {
 
     /** The site a link points to: its host without a leading {@code www.}, or null when it has none. */
     private static @Nullable String host(String url) {
-        return dev.caravan.model.Urls.host(url).map(h -> h.startsWith("www.") ? h.substring(4) : h).orElse(null);
+        return dev.caravan.model.Urls.host(url)
+                .map(h -> h.startsWith("www.") ? h.substring(4) : h)
+                .orElse(null);
     }
 
     /** A list or block of links still counts as content when it carries real sentences. */
@@ -199,5 +215,4 @@ final class ContentPruner {
         int letters = TextStats.letters(own);
         return letters > 200 && TextStats.punctuation(own) * 40 > letters && TextStats.linkDensity(e) < 0.8;
     }
-
 }

@@ -16,8 +16,10 @@ final class Decoding {
     private Decoding() {}
 
     static String decode(byte[] body, MediaType type, boolean html) {
-        Charset charset = type.knownCharset().or(() -> html ? metaCharset(body) : Optional.empty())
-                .or(() -> bomCharset(body)).orElse(StandardCharsets.UTF_8);
+        Charset charset = type.knownCharset()
+                .or(() -> html ? metaCharset(body) : Optional.empty())
+                .or(() -> bomCharset(body))
+                .orElse(StandardCharsets.UTF_8);
         String text = new String(body, charset);
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
@@ -37,8 +39,10 @@ final class Decoding {
         if (b.length >= 3 && (b[0] & 0xff) == 0xEF && (b[1] & 0xff) == 0xBB && (b[2] & 0xff) == 0xBF) {
             return Optional.of(StandardCharsets.UTF_8);
         }
-        if (b.length >= 2 && (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF) return Optional.of(StandardCharsets.UTF_16BE);
-        if (b.length >= 2 && (b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE) return Optional.of(StandardCharsets.UTF_16LE);
+        if (b.length >= 2 && (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF)
+            return Optional.of(StandardCharsets.UTF_16BE);
+        if (b.length >= 2 && (b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE)
+            return Optional.of(StandardCharsets.UTF_16LE);
         return Optional.empty();
     }
 
@@ -62,11 +66,15 @@ final class Decoding {
     /** Guesses a media type from the first bytes when the header is missing or generic. */
     static String sniff(byte[] body) {
         String head = new String(body, 0, Math.min(body.length, 512), StandardCharsets.ISO_8859_1)
-                .stripLeading().toLowerCase(Locale.ROOT);
+                .stripLeading()
+                .toLowerCase(Locale.ROOT);
         if (head.startsWith("\u00ef\u00bb\u00bf")) head = head.substring(3);
         if (head.startsWith("%pdf-")) return "application/pdf";
         if (looksBinary(body)) return "application/octet-stream";
-        if (head.startsWith("<!doctype html") || head.startsWith("<html") || head.contains("<head") || head.contains("<body")) {
+        if (head.startsWith("<!doctype html")
+                || head.startsWith("<html")
+                || head.contains("<head")
+                || head.contains("<body")) {
             return "text/html";
         }
         if (head.startsWith("<?xml")) return "application/xml";

@@ -4,9 +4,9 @@ import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.Locale;
 import org.jsoup.nodes.Comment;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -18,17 +18,37 @@ import org.jsoup.select.NodeTraversor;
 final class DomCleaner {
 
     /** Tags that are never content: scripts, media, widgets and form controls. */
-    private static final Set<String> NEVER_CONTENT_TAGS = Set.of("script", "style", "template", "svg", "canvas", "iframe",
-            "object", "embed", "video", "audio", "map", "link", "meta", "button", "input", "select", "textarea", "option",
+    private static final Set<String> NEVER_CONTENT_TAGS = Set.of(
+            "script",
+            "style",
+            "template",
+            "svg",
+            "canvas",
+            "iframe",
+            "object",
+            "embed",
+            "video",
+            "audio",
+            "map",
+            "link",
+            "meta",
+            "button",
+            "input",
+            "select",
+            "textarea",
+            "option",
             "dialog");
+
     private static final Set<String> NEVER_CONTENT_ROLES = Set.of("dialog", "alertdialog", "search");
 
     /** Page furniture by tag or role, removed unless it holds the bulk of the text (some sites misuse them). */
     private static final Set<String> FURNITURE_TAGS = Set.of("aside", "header", "form", "menu");
+
     private static final Set<String> FURNITURE_ROLES = Set.of("banner", "complementary", "menu", "menubar", "toolbar");
 
     /** Navigation and footers: removed even when large (legal footnotes), unless they wrap the article itself. */
     private static final Set<String> NAVIGATION_TAGS = Set.of("nav", "footer");
+
     private static final Set<String> NAVIGATION_ROLES = Set.of("navigation", "contentinfo");
 
     /** Quoted posts embedded in an article (their wrappers are often named "social"): content, not share bars. */
@@ -59,7 +79,8 @@ final class DomCleaner {
         for (Element noscript : found.noscripts) {
             // pages rendered by script often carry the crawler's copy of the content in <noscript>: keep big ones
             if (!isAttached(noscript, body)) continue;
-            if (TextStats.letters(noscript) >= 500 && noscript.selectFirst("p, div, article, li") != null) noscript.unwrap();
+            if (TextStats.letters(noscript) >= 500 && noscript.selectFirst("p, div, article, li") != null)
+                noscript.unwrap();
             else noscript.remove();
         }
         for (Node c : found.comments) c.remove();
@@ -82,10 +103,12 @@ final class DomCleaner {
             if (!isAttached(e, body)) continue;
             // the verdict depends on the class and id, on being an article or main, and on itemprop=articleBody
             String key = (e.normalName().equals("article") || e.normalName().equals("main") ? "A" : "-")
-                    + (e.attr("itemprop").contains("articleBody") ? "B" : "-") + Boilerplate.signature(e);
+                    + (e.attr("itemprop").contains("articleBody") ? "B" : "-")
+                    + Boilerplate.signature(e);
             Integer verdict = verdicts.get(key);
             if (verdict == null) {
-                verdict = Boilerplate.isStrongNegative(e, type) ? 2
+                verdict = Boilerplate.isStrongNegative(e, type)
+                        ? 2
                         : Boilerplate.isNegative(e, type) && !Boilerplate.isPositive(e) ? 1 : 0;
                 verdicts.put(key, verdict);
             }
@@ -102,34 +125,39 @@ final class DomCleaner {
      */
     private static Found find(Element body) {
         Found found = new Found();
-        NodeTraversor.filter(new NodeFilter() {
-            @Override
-            public FilterResult head(Node node, int depth) {
-                if (node instanceof Comment) {
-                    found.comments.add(node);
-                    return FilterResult.SKIP_ENTIRELY;
-                }
-                if (!(node instanceof Element e) || e == body) return FilterResult.CONTINUE;
-                String tag = e.normalName();
-                String role = e.hasAttr("role") ? e.attr("role").strip().toLowerCase(Locale.ROOT) : "";
-                if (NEVER_CONTENT_TAGS.contains(tag) || !role.isEmpty() && NEVER_CONTENT_ROLES.contains(role)
-                        || e.attr("aria-modal").strip().equalsIgnoreCase("true")) {
-                    found.neverContent.add(e);
-                    return FilterResult.SKIP_ENTIRELY; // goes whole
-                }
-                if (tag.equals("noscript")) found.noscripts.add(e);
-                if (isHidden(e)) found.hidden.add(e);
-                if (NAVIGATION_TAGS.contains(tag) || !role.isEmpty() && NAVIGATION_ROLES.contains(role)) found.navigation.add(e);
-                if (FURNITURE_TAGS.contains(tag) || !role.isEmpty() && FURNITURE_ROLES.contains(role)) found.furniture.add(e);
-                if (e.hasAttr("class") || e.hasAttr("id")) found.named.add(e);
-                return FilterResult.CONTINUE;
-            }
+        NodeTraversor.filter(
+                new NodeFilter() {
+                    @Override
+                    public FilterResult head(Node node, int depth) {
+                        if (node instanceof Comment) {
+                            found.comments.add(node);
+                            return FilterResult.SKIP_ENTIRELY;
+                        }
+                        if (!(node instanceof Element e) || e == body) return FilterResult.CONTINUE;
+                        String tag = e.normalName();
+                        String role = e.hasAttr("role") ? e.attr("role").strip().toLowerCase(Locale.ROOT) : "";
+                        if (NEVER_CONTENT_TAGS.contains(tag)
+                                || !role.isEmpty() && NEVER_CONTENT_ROLES.contains(role)
+                                || e.attr("aria-modal").strip().equalsIgnoreCase("true")) {
+                            found.neverContent.add(e);
+                            return FilterResult.SKIP_ENTIRELY; // goes whole
+                        }
+                        if (tag.equals("noscript")) found.noscripts.add(e);
+                        if (isHidden(e)) found.hidden.add(e);
+                        if (NAVIGATION_TAGS.contains(tag) || !role.isEmpty() && NAVIGATION_ROLES.contains(role))
+                            found.navigation.add(e);
+                        if (FURNITURE_TAGS.contains(tag) || !role.isEmpty() && FURNITURE_ROLES.contains(role))
+                            found.furniture.add(e);
+                        if (e.hasAttr("class") || e.hasAttr("id")) found.named.add(e);
+                        return FilterResult.CONTINUE;
+                    }
 
-            @Override
-            public FilterResult tail(Node node, int depth) {
-                return FilterResult.CONTINUE;
-            }
-        }, body);
+                    @Override
+                    public FilterResult tail(Node node, int depth) {
+                        return FilterResult.CONTINUE;
+                    }
+                },
+                body);
         return found;
     }
 
@@ -163,5 +191,4 @@ final class DomCleaner {
         String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
         return style.contains("display:none") || style.contains("visibility:hidden");
     }
-
 }

@@ -1,8 +1,8 @@
 package dev.caravan.extract;
 
-import dev.caravan.model.SuppressForbidden;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.model.SuppressForbidden;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +49,10 @@ public final class ExtractionBenchmark {
             try {
                 var page = extractor.extract(p.html(), p.url());
                 md = page.markdown();
-                types.append(p.id()).append('\t').append(page.metadata().pageType().label()).append('\n');
+                types.append(p.id())
+                        .append('\t')
+                        .append(page.metadata().pageType().label())
+                        .append('\n');
             } catch (RuntimeException e) {
                 failures.add(p.id() + " (" + e + ")");
                 continue;
@@ -68,22 +71,39 @@ public final class ExtractionBenchmark {
             long t0 = System.nanoTime();
             long c0 = threads.getCurrentThreadCpuTime();
             long sink = 0;
-            for (Page p : good) sink += extractor.extract(p.html(), p.url()).markdown().length();
+            for (Page p : good)
+                sink += extractor.extract(p.html(), p.url()).markdown().length();
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpuSeconds = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
             rates[pass] = good.size() / seconds;
             cpuRates[pass] = good.size() / cpuSeconds;
-            System.out.printf(Locale.ROOT, "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,\"cpu_s\":%.3f,"
-                    + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n", pass + 1, good.size(), bytes / 1e6, seconds, cpuSeconds,
-                    rates[pass], sink);
+            System.out.printf(
+                    Locale.ROOT,
+                    "{\"pass\":%d,\"pages\":%d,\"html_mchars\":%.1f,\"total_s\":%.3f,\"cpu_s\":%.3f,"
+                            + "\"pages_per_s\":%.2f,\"md_chars\":%d}%n",
+                    pass + 1,
+                    good.size(),
+                    bytes / 1e6,
+                    seconds,
+                    cpuSeconds,
+                    rates[pass],
+                    sink);
         }
         if (passes == 0) return;
         java.util.Arrays.sort(rates);
         java.util.Arrays.sort(cpuRates);
-        System.out.printf(Locale.ROOT, "%s: %d pages, warm-up pass %.2f pages/s, then %d timed passes: median %.2f pages/s "
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %d pages, warm-up pass %.2f pages/s, then %d timed passes: median %.2f pages/s "
                         + "(min %.2f, max %.2f), one thread; per CPU second of that thread: median %.2f pages/s%n",
-                dataset.getFileName(), pages.size(), pages.size() / warmSeconds, passes, rates[passes / 2], rates[0],
-                rates[passes - 1], cpuRates[passes / 2]);
+                dataset.getFileName(),
+                pages.size(),
+                pages.size() / warmSeconds,
+                passes,
+                rates[passes / 2],
+                rates[0],
+                rates[passes - 1],
+                cpuRates[passes / 2]);
     }
 
     private static List<Page> load(Path dataset) throws IOException {
@@ -92,18 +112,22 @@ public final class ExtractionBenchmark {
         if (Files.isRegularFile(gtFile)) gt = new ObjectMapper().readTree(gtFile.toFile());
         List<Path> files;
         try (Stream<Path> s = Files.list(dataset.resolve("html"))) {
-            files = s.filter(f -> f.getFileName().toString().matches(".+\\.html(\\.gz)?")).sorted().toList();
+            files = s.filter(f -> f.getFileName().toString().matches(".+\\.html(\\.gz)?"))
+                    .sorted()
+                    .toList();
         }
         List<Page> pages = new ArrayList<>();
         for (Path f : files) {
             String name = f.getFileName().toString();
             String id = name.replaceFirst("\\.html(\\.gz)?$", "");
             byte[] raw;
-            try (InputStream in = name.endsWith(".gz") ? new GZIPInputStream(Files.newInputStream(f)) : Files.newInputStream(f)) {
+            try (InputStream in =
+                    name.endsWith(".gz") ? new GZIPInputStream(Files.newInputStream(f)) : Files.newInputStream(f)) {
                 raw = in.readAllBytes();
             }
             String url = gt != null && gt.has(id) ? gt.get(id).path("url").asText("") : "";
-            pages.add(new Page(id, new String(raw, StandardCharsets.UTF_8), url.isEmpty() ? "https://example.com/" : url));
+            pages.add(new Page(
+                    id, new String(raw, StandardCharsets.UTF_8), url.isEmpty() ? "https://example.com/" : url));
         }
         return pages;
     }

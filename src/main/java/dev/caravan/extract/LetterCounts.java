@@ -17,27 +17,29 @@ final class LetterCounts {
     private final Map<Element, int[]> counts = new IdentityHashMap<>();
 
     LetterCounts(Element root) {
-        NodeTraversor.traverse(new NodeVisitor() {
-            @Override
-            public void head(Node node, int depth) {
-                if (node instanceof Element e) counts.put(e, new int[2]);
-            }
-
-            @Override
-            public void tail(Node node, int depth) {
-                int[] up = node.parent() instanceof Element p ? counts.get(p) : null;
-                if (node instanceof TextNode t) {
-                    if (up != null) up[0] += TextStats.letters(t.getWholeText());
-                } else if (node instanceof Element e) {
-                    int[] c = counts.get(e);
-                    if (e.normalName().equals("a")) c[1] = c[0];
-                    if (up != null) {
-                        up[0] += c[0];
-                        up[1] += c[1];
+        NodeTraversor.traverse(
+                new NodeVisitor() {
+                    @Override
+                    public void head(Node node, int depth) {
+                        if (node instanceof Element e) counts.put(e, new int[2]);
                     }
-                }
-            }
-        }, root);
+
+                    @Override
+                    public void tail(Node node, int depth) {
+                        int[] up = node.parent() instanceof Element p ? counts.get(p) : null;
+                        if (node instanceof TextNode t) {
+                            if (up != null) up[0] += TextStats.letters(t.getWholeText());
+                        } else if (node instanceof Element e) {
+                            int[] c = counts.get(e);
+                            if (e.normalName().equals("a")) c[1] = c[0];
+                            if (up != null) {
+                                up[0] += c[0];
+                                up[1] += c[1];
+                            }
+                        }
+                    }
+                },
+                root);
     }
 
     int letters(Element e) {

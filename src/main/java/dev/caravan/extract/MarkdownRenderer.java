@@ -46,7 +46,9 @@ final class MarkdownRenderer {
         holder.body().appendChild(root); // converted in place: no second parse of the content's HTML
         String md = converter.convert(holder);
         md = EMPTY_LINK.matcher(md).replaceAll("");
-        if (md.contains("<br")) md = BR_LINE.matcher(md).replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
+        if (md.contains("<br"))
+            md = BR_LINE.matcher(md)
+                    .replaceAll(m -> Matcher.quoteReplacement(m.group(1).strip()));
         md = tidyLines(md);
         return CodeBlocks.restore(md, code).strip(); // code goes back last: the clean-ups above must not touch it
     }
@@ -67,7 +69,10 @@ final class MarkdownRenderer {
                 if (prev != null && prev.isEmpty()) continue;
             } else if (prev != null && !prev.isEmpty() && isQuote(prev) != isQuote(line)) {
                 out.add(""); // a quote and the text next to it are separate blocks
-            } else if (line.equals("---") && n >= 3 && prev.isEmpty() && out.get(n - 2).equals("---")) {
+            } else if (line.equals("---")
+                    && n >= 3
+                    && prev.isEmpty()
+                    && out.get(n - 2).equals("---")) {
                 continue; // a second break right after one separates nothing
             }
             out.add(line);
@@ -103,7 +108,9 @@ final class MarkdownRenderer {
             String href = absolute(a, baseUri);
             if (a.text().isBlank()) {
                 a.replaceWith(new TextNode(" ")); // an empty link goes, the gap it made between words stays
-            } else if (href.isEmpty() || href.startsWith("javascript:") || !href.startsWith("http") && !href.startsWith("mailto:")) {
+            } else if (href.isEmpty()
+                    || href.startsWith("javascript:")
+                    || !href.startsWith("http") && !href.startsWith("mailto:")) {
                 a.unwrap();
             } else {
                 a.clearAttributes();
@@ -117,7 +124,8 @@ final class MarkdownRenderer {
             h.wrap("<p></p>");
         }
         // block containers flexmark does not know would run into their neighbours: make them divs
-        for (Element block : root.select("figure, section, article, main, header, aside, center, details, summary, address, hgroup")) {
+        for (Element block : root.select(
+                "figure, section, article, main, header, aside, center, details, summary, address, hgroup")) {
             block.tagName("div");
         }
         for (Element e : root.getAllElements()) {
@@ -165,13 +173,18 @@ final class MarkdownRenderer {
     private static boolean needsCollapse(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == ' ' && i + 1 < s.length() && s.charAt(i + 1) == ' ') return true;
+            if (c == '\n'
+                    || c == '\t'
+                    || c == '\r'
+                    || c == '\f'
+                    || c == ' ' && i + 1 < s.length() && s.charAt(i + 1) == ' ') return true;
         }
         return false;
     }
 
-    private static final Set<String> INLINE = Set.of("a", "em", "strong", "b", "i", "u", "span", "code", "small",
-            "mark", "cite", "abbr", "time", "font", "label", "s", "del", "ins", "q");
+    private static final Set<String> INLINE = Set.of(
+            "a", "em", "strong", "b", "i", "u", "span", "code", "small", "mark", "cite", "abbr", "time", "font",
+            "label", "s", "del", "ins", "q");
 
     /** The converter trims spaces inside inline elements; keep them outside so that words do not merge. */
     private static void keepEdgeSpaces(Element e) {

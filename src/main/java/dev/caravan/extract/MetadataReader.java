@@ -25,20 +25,43 @@ final class MetadataReader {
         if (link != null) canonical = link.absUrl("href");
         canonical = first(canonical, absolute(doc, meta(metas, "og:url")), ld.url);
         String site = first(meta(metas, "og:site_name"), meta(metas, "application-name"), ld.publisher);
-        String author = first(ld.author, meta(metas, "author"), meta(metas, "article:author"), meta(metas, "byl"),
-                meta(metas, "parsely-author"), meta(metas, "dc.creator"), metaContent(doc, "a[rel=author], [itemprop=author] [itemprop=name]"));
+        String author = first(
+                ld.author,
+                meta(metas, "author"),
+                meta(metas, "article:author"),
+                meta(metas, "byl"),
+                meta(metas, "parsely-author"),
+                meta(metas, "dc.creator"),
+                metaContent(doc, "a[rel=author], [itemprop=author] [itemprop=name]"));
         if (author != null && author.startsWith("http")) author = null;
         if (author != null) author = author.replaceFirst("(?i)^by\\s+", "");
-        String published = first(ld.published, meta(metas, "article:published_time"), meta(metas, "og:article:published_time"),
-                meta(metas, "date"), meta(metas, "pubdate"), meta(metas, "publishdate"), meta(metas, "dc.date.issued"),
-                meta(metas, "dc.date"), meta(metas, "parsely-pub-date"), meta(metas, "sailthru.date"),
-                meta(metas, "datePublished"), meta(metas, "article.published"), meta(metas, "ptime"), meta(metas, "dcterms.created"),
+        String published = first(
+                ld.published,
+                meta(metas, "article:published_time"),
+                meta(metas, "og:article:published_time"),
+                meta(metas, "date"),
+                meta(metas, "pubdate"),
+                meta(metas, "publishdate"),
+                meta(metas, "dc.date.issued"),
+                meta(metas, "dc.date"),
+                meta(metas, "parsely-pub-date"),
+                meta(metas, "sailthru.date"),
+                meta(metas, "datePublished"),
+                meta(metas, "article.published"),
+                meta(metas, "ptime"),
+                meta(metas, "dcterms.created"),
                 timeAttr(doc));
-        String lang = first(attr(doc.selectFirst("html[lang]"), "lang"), meta(metas, "content-language"),
-                meta(metas, "og:locale"), ld.language);
+        String lang = first(
+                attr(doc.selectFirst("html[lang]"), "lang"),
+                meta(metas, "content-language"),
+                meta(metas, "og:locale"),
+                ld.language);
         if (lang != null) lang = lang.replace('_', '-');
-        String description = first(meta(metas, "description"), meta(metas, "og:description"),
-                meta(metas, "twitter:description"), ld.description);
+        String description = first(
+                meta(metas, "description"),
+                meta(metas, "og:description"),
+                meta(metas, "twitter:description"),
+                ld.description);
         return new PageMetadata(title, canonical, site, author, published, lang, description, null);
     }
 
@@ -46,7 +69,9 @@ final class MetadataReader {
     private static Map<String, String> metaTags(Document doc) {
         Map<String, String> metas = new HashMap<>();
         for (Element m : doc.select("meta[content]")) {
-            String k = m.hasAttr("property") ? m.attr("property") : m.hasAttr("name") ? m.attr("name") : m.attr("itemprop");
+            String k = m.hasAttr("property")
+                    ? m.attr("property")
+                    : m.hasAttr("name") ? m.attr("name") : m.attr("itemprop");
             if (k.isEmpty()) k = m.attr("http-equiv");
             String v = clean(m.attr("content"));
             if (!k.isEmpty() && v != null) metas.putIfAbsent(k.toLowerCase(Locale.ROOT), v);
@@ -64,7 +89,8 @@ final class MetadataReader {
     }
 
     private static String timeAttr(Document doc) {
-        Element t = doc.selectFirst("time[datetime][itemprop=datePublished], time[datetime][pubdate], article time[datetime]");
+        Element t = doc.selectFirst(
+                "time[datetime][itemprop=datePublished], time[datetime][pubdate], article time[datetime]");
         return t == null ? null : clean(t.attr("datetime"));
     }
 
@@ -72,7 +98,9 @@ final class MetadataReader {
         if (url == null) return null;
         if (url.startsWith("http://") || url.startsWith("https://")) return url;
         try {
-            return doc.location().isEmpty() ? null : java.net.URI.create(doc.location()).resolve(url).toString();
+            return doc.location().isEmpty()
+                    ? null
+                    : java.net.URI.create(doc.location()).resolve(url).toString();
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -122,7 +150,8 @@ final class MetadataReader {
             }
             for (JsonNode n : nodes) {
                 String type = n.path("@type").asText("");
-                if (type.equals("WebSite") || type.equals("Organization")) f.publisher = first(f.publisher, text(n.get("name")));
+                if (type.equals("WebSite") || type.equals("Organization"))
+                    f.publisher = first(f.publisher, text(n.get("name")));
             }
         }
         return f;

@@ -29,7 +29,8 @@ final class NoiseText {
             "(?i)\\(?(photo|image|picture|photograph|foto|credit|image credit|photo credit|source)s?( copyright)?\\s*[:©].*"
                     + "|image copyright .*|\\(?(getty images|reuters|ap photo|afp)[^.]*\\)?|(photo|photograph|image) by .{3,60}"
                     + "|©.{2,80}"
-                    + "|(?=[^/]* [^/]*/)[\\p{L} .'’-]{2,40}(/[\\p{L} .'’-]{2,40}){1,3}"); // "Jane Doe/Agency/Getty Images"
+                    + "|(?=[^/]* [^/]*/)[\\p{L} .'’-]{2,40}(/[\\p{L} .'’-]{2,40}){1,3}"); // "Jane Doe/Agency/Getty
+    // Images"
 
     private static final Pattern BARE_URL = Pattern.compile("(?i)https?://\\S+");
 
@@ -37,13 +38,13 @@ final class NoiseText {
     private static final Pattern YEAR = Pattern.compile("\\b(19|20)\\d\\d\\b");
 
     /** Short prompts to sign up for something. */
-    private static final Pattern PROMPT = Pattern.compile(
-            "(?i).*\\b(sign up|subscribe|newsletters?|in your inbox|to your inbox|delivered to your|"
+    private static final Pattern PROMPT =
+            Pattern.compile("(?i).*\\b(sign up|subscribe|newsletters?|in your inbox|to your inbox|delivered to your|"
                     + "get the latest updates)\\b.*");
 
     /** Headings that introduce lists of other pages, not the page's own content. */
-    private static final Pattern ELSEWHERE = Pattern.compile(
-            "(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|"
+    private static final Pattern ELSEWHERE =
+            Pattern.compile("(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|"
                     + "more\\b.{0,30}\\b(stories|news|articles|posts|videos|reads)|(related|recommended)(\\s+\\S+){0,3}|"
                     + "read (more|next|also)\\b.*|also read\\b.*|you (may|might) (also )?(like|enjoy|be interested).*|"
                     + "(most )?(popular|trending|latest|top) (stories|news|articles|posts|now)\\b.*|"
@@ -62,20 +63,36 @@ final class NoiseText {
         // each pattern runs only on texts holding a word or sign it needs: most texts hold none
         String lower = text.toLowerCase(Locale.ROOT);
         if (letters < 120 && mayBeCredit(lower) && CREDIT.matcher(text).matches()) return true;
-        if (letters < 200 && !isLink && text.regionMatches(true, 0, "http", 0, 4) && BARE_URL.matcher(text).matches()) return true;
+        if (letters < 200
+                && !isLink
+                && text.regionMatches(true, 0, "http", 0, 4)
+                && BARE_URL.matcher(text).matches()) return true;
         if (letters < 100 && !isLink && digits(text) >= 4 && isDateline(text)) return true;
-        return letters < 160 && (hasLink || letters < 100) && mayBePrompt(lower) && PROMPT.matcher(text).matches();
+        return letters < 160
+                && (hasLink || letters < 100)
+                && mayBePrompt(lower)
+                && PROMPT.matcher(text).matches();
     }
 
     private static boolean mayBeCredit(String lower) {
-        return lower.indexOf(':') >= 0 || lower.indexOf('©') >= 0 || lower.indexOf('/') >= 0 || lower.contains(" by ")
-                || lower.contains("image copyright") || lower.contains("getty images") || lower.contains("reuters")
-                || lower.contains("ap photo") || lower.contains("afp");
+        return lower.indexOf(':') >= 0
+                || lower.indexOf('©') >= 0
+                || lower.indexOf('/') >= 0
+                || lower.contains(" by ")
+                || lower.contains("image copyright")
+                || lower.contains("getty images")
+                || lower.contains("reuters")
+                || lower.contains("ap photo")
+                || lower.contains("afp");
     }
 
     private static boolean mayBePrompt(String lower) {
-        return lower.contains("sign up") || lower.contains("subscribe") || lower.contains("newsletter") || lower.contains("inbox")
-                || lower.contains("delivered to your") || lower.contains("get the latest updates");
+        return lower.contains("sign up")
+                || lower.contains("subscribe")
+                || lower.contains("newsletter")
+                || lower.contains("inbox")
+                || lower.contains("delivered to your")
+                || lower.contains("get the latest updates");
     }
 
     private static int digits(String s) {

@@ -19,23 +19,25 @@ final class OrphanHeadings {
     static void remove(Element root) {
         List<Element> headings = new ArrayList<>();
         List<Integer> levels = new ArrayList<>(); // heading level, or 0 for text between headings
-        NodeTraversor.traverse(new NodeVisitor() {
-            @Override
-            public void head(Node node, int depth) {
-                if (node instanceof Element e && isHeading(e)) {
-                    headings.add(e);
-                    levels.add(e.normalName().charAt(1) - '0');
-                } else if (node instanceof TextNode t && !t.isBlank() && !insideHeading(t)) {
-                    if (levels.isEmpty() || levels.get(levels.size() - 1) != 0) {
-                        headings.add(null);
-                        levels.add(0);
+        NodeTraversor.traverse(
+                new NodeVisitor() {
+                    @Override
+                    public void head(Node node, int depth) {
+                        if (node instanceof Element e && isHeading(e)) {
+                            headings.add(e);
+                            levels.add(e.normalName().charAt(1) - '0');
+                        } else if (node instanceof TextNode t && !t.isBlank() && !insideHeading(t)) {
+                            if (levels.isEmpty() || levels.get(levels.size() - 1) != 0) {
+                                headings.add(null);
+                                levels.add(0);
+                            }
+                        }
                     }
-                }
-            }
 
-            @Override
-            public void tail(Node node, int depth) {}
-        }, root);
+                    @Override
+                    public void tail(Node node, int depth) {}
+                },
+                root);
         for (int i = 0; i < headings.size(); i++) {
             Element h = headings.get(i);
             if (h == null) continue;

@@ -35,20 +35,23 @@ public class PageConverter {
             return convertOrThrow(response);
         } catch (Throwable t) {
             if (!PageFault.recoverable(t)) throw t;
-            return failed(response, FetchOutcome.INTERNAL_ERROR,
+            return failed(
+                    response,
+                    FetchOutcome.INTERNAL_ERROR,
                     "the page could not be converted (" + PageFault.describe(t) + ")");
         }
     }
 
     private FetchedPage convertOrThrow(FetchResponse response) {
         if (!response.ok()) {
-            return FetchedPage.failed(response.url(), response.finalUrl(), response.outcome(), response.reason(),
-                    response.httpStatus());
+            return FetchedPage.failed(
+                    response.url(), response.finalUrl(), response.outcome(), response.reason(), response.httpStatus());
         }
         byte[] body = response.body();
         MediaType type = MediaType.parse(response.contentType());
         String sniffed = Decoding.sniff(body);
-        if (type.type().isEmpty() || type.type().equals("application/octet-stream")
+        if (type.type().isEmpty()
+                || type.type().equals("application/octet-stream")
                 || (type.isPlainText() && sniffed.equals("text/html"))) {
             type = new MediaType(sniffed, type.charset());
         }
@@ -62,15 +65,29 @@ public class PageConverter {
         if (page.markdown().isBlank()) {
             return failed(response, FetchOutcome.EMPTY_CONTENT, "no readable text found on the page");
         }
-        return new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null, response.httpStatus(),
-                type.type(), response.fetchedAt(), page.metadata(), page.markdown(), null, page.markdown().length(),
-                excerpt(page.blocks()), page.blocks());
+        return new FetchedPage(
+                response.url(),
+                response.finalUrl(),
+                FetchOutcome.OK,
+                null,
+                response.httpStatus(),
+                type.type(),
+                response.fetchedAt(),
+                page.metadata(),
+                page.markdown(),
+                null,
+                page.markdown().length(),
+                excerpt(page.blocks()),
+                page.blocks());
     }
 
     private FetchedPage convertPdf(FetchResponse response, byte[] body) {
-        return pdf.extract(body).filter(r -> !r.markdown().isBlank())
+        return pdf.extract(body)
+                .filter(r -> !r.markdown().isBlank())
                 .map(r -> pdfPage(response, r))
-                .orElseGet(() -> failed(response, FetchOutcome.UNSUPPORTED_TYPE,
+                .orElseGet(() -> failed(
+                        response,
+                        FetchOutcome.UNSUPPORTED_TYPE,
                         "a PDF without extractable text (damaged, encrypted or scanned)"));
     }
 
@@ -80,16 +97,29 @@ public class PageConverter {
             boolean pageHeading = b.text().startsWith("## Page ") || b.text().startsWith("_Only the first ");
             blocks.add(pageHeading ? new TextBlock(TextBlock.Kind.HEADING, b.text()) : b);
         }
-        return new FetchedPage(response.url(), response.finalUrl(), FetchOutcome.OK, null, response.httpStatus(),
-                "application/pdf", response.fetchedAt(), PageMetadata.titled(pdf.title()), pdf.markdown(), null,
-                pdf.markdown().length(), excerpt(blocks), blocks);
+        return new FetchedPage(
+                response.url(),
+                response.finalUrl(),
+                FetchOutcome.OK,
+                null,
+                response.httpStatus(),
+                "application/pdf",
+                response.fetchedAt(),
+                PageMetadata.titled(pdf.title()),
+                pdf.markdown(),
+                null,
+                pdf.markdown().length(),
+                excerpt(blocks),
+                blocks);
     }
 
     private ExtractedPage extract(byte[] body, MediaType type, String url) {
         String text = Decoding.decode(body, type, type.isHtml());
         if (type.isHtml()) return extractor.extract(text, url);
-        if (type.isJson()) return new ExtractedPage(fenced("json", text), PageMetadata.titled(null), TextBlock.code(text));
-        if (type.isXml()) return new ExtractedPage(fenced("xml", text), PageMetadata.titled(null), TextBlock.code(text));
+        if (type.isJson())
+            return new ExtractedPage(fenced("json", text), PageMetadata.titled(null), TextBlock.code(text));
+        if (type.isXml())
+            return new ExtractedPage(fenced("xml", text), PageMetadata.titled(null), TextBlock.code(text));
         return new ExtractedPage(text.strip(), PageMetadata.titled(firstHeading(text)), TextBlock.paragraphs(text));
     }
 
@@ -120,7 +150,9 @@ public class PageConverter {
     }
 
     private static FetchedPage unsupported(FetchResponse response, String type) {
-        return failed(response, FetchOutcome.UNSUPPORTED_TYPE,
+        return failed(
+                response,
+                FetchOutcome.UNSUPPORTED_TYPE,
                 "unsupported content type " + (type.isEmpty() ? "(none)" : type));
     }
 

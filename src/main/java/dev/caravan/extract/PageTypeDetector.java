@@ -32,7 +32,8 @@ final class PageTypeDetector {
         if (w.getOrDefault(PageType.ARTICLE, 0.0) == 0) repeatedCards(doc, w);
         // a page that declares no kind and no date, and has no stretch of writing to speak of, presents something
         PageType best = w.getOrDefault(PageType.ARTICLE, 0.0) == 0 && w.getOrDefault(PageType.SERVICE, 0.0) > 0
-                ? PageType.SERVICE : PageType.ARTICLE;
+                ? PageType.SERVICE
+                : PageType.ARTICLE;
         double bestWeight = CLEAR;
         for (Map.Entry<PageType, Double> en : w.entrySet()) {
             if (en.getValue() > bestWeight) {
@@ -49,7 +50,14 @@ final class PageTypeDetector {
 
     /** Schema.org types named anywhere in the page's JSON-LD, read without parsing the JSON. */
     private static void jsonLdTypes(Document doc, Map<PageType, Double> w) {
-        boolean product = false, forum = false, list = false, docs = false, service = false, article = false, faq = false, question = false;
+        boolean product = false,
+                forum = false,
+                list = false,
+                docs = false,
+                service = false,
+                article = false,
+                faq = false,
+                question = false;
         for (Element script : doc.select("script[type=application/ld+json]")) {
             String data = script.data();
             // an FAQ block is made of Question and Answer items too: on its page they are not a thread
@@ -59,15 +67,26 @@ final class PageTypeDetector {
                 String type = data.substring(i + 7, end);
                 int stop = type.indexOf(',');
                 int close = type.indexOf('}');
-                if (close >= 0 && (stop < 0 || close < stop) && !type.startsWith(":[") && !type.startsWith(": [")) stop = close;
+                if (close >= 0 && (stop < 0 || close < stop) && !type.startsWith(":[") && !type.startsWith(": ["))
+                    stop = close;
                 if (stop > 0 && !type.contains("[")) type = type.substring(0, stop);
-                if (has(type, "\"Product\"", "\"ProductGroup\"", "\"IndividualProduct\"", "\"Car\"", "\"Book\"")) product = true;
+                if (has(type, "\"Product\"", "\"ProductGroup\"", "\"IndividualProduct\"", "\"Car\"", "\"Book\""))
+                    product = true;
                 if (has(type, "DiscussionForumPosting", "\"QAPage\"", "SocialMediaPosting")) forum = true;
                 if (has(type, "\"Question\"", "\"Answer\"")) question = true;
-                if (has(type, "\"ItemList\"", "\"CollectionPage\"", "\"OfferCatalog\"", "\"SearchResultsPage\"")) list = true;
+                if (has(type, "\"ItemList\"", "\"CollectionPage\"", "\"OfferCatalog\"", "\"SearchResultsPage\""))
+                    list = true;
                 if (has(type, "TechArticle", "APIReference", "SoftwareSourceCode")) docs = true;
-                if (has(type, "\"Service\"", "ProfessionalService", "\"Course\"", "\"EducationalOccupationalProgram\"")) service = true;
-                if (has(type, "NewsArticle", "BlogPosting", "\"Article\"", "\"Report\"", "\"Recipe\"", "ReportageNewsArticle")) article = true;
+                if (has(type, "\"Service\"", "ProfessionalService", "\"Course\"", "\"EducationalOccupationalProgram\""))
+                    service = true;
+                if (has(
+                        type,
+                        "NewsArticle",
+                        "BlogPosting",
+                        "\"Article\"",
+                        "\"Report\"",
+                        "\"Recipe\"",
+                        "ReportageNewsArticle")) article = true;
             }
         }
         if (question && !faq) forum = true;
@@ -105,23 +124,96 @@ final class PageTypeDetector {
         String path = pathStart < 0 ? "/" : u.substring(pathStart);
         int q = path.indexOf('?');
         if (q >= 0) path = path.substring(0, q);
-        if (host.startsWith("forum") || host.startsWith("community.") || host.startsWith("discuss") || host.startsWith("answers.")
-                || host.contains("stackexchange") || host.contains("stackoverflow")) add(w, PageType.FORUM, 1.5);
-        if (host.startsWith("docs.") || host.startsWith("developer.") || host.startsWith("developers.") || host.contains("readthedocs")
-                || host.startsWith("learn.") || host.startsWith("wiki.")) add(w, PageType.DOCUMENTATION, 1.5);
-        if (has(path, "/forum", "/forums/", "/threads/", "/thread/", "/t/", "/questions/", "/topic/", "/topics/", "/discussion",
-                "/community/", "/viewtopic", "/showthread", "/comments/")) add(w, PageType.FORUM, 2);
-        if (has(path, "/docs/", "/doc/", "/documentation/", "/reference/", "/api/", "/manual/", "/guide/", "/guides/",
-                "/tutorial/", "/handbook/", "/kb/", "/library/", "/en-us/", "/latest/", "/stable/")) add(w, PageType.DOCUMENTATION, 1.5);
-        if (has(path, "/product/", "/products/", "/p/", "/dp/", "/item/", "/itm/", "/ip/", "/sku/")) add(w, PageType.PRODUCT, 2);
-        if (has(path, "/collections/", "/collection/", "/category/", "/categories/", "/c/", "/shop/", "/catalog/", "/b/",
-                "/browse/", "/bestsellers", "/best-sellers", "/store/", "/department/")) add(w, PageType.COLLECTION, 2);
-        if (has(path, "/news", "/blog", "/events", "/articles", "/programs", "/courses", "/jobs", "/careers", "/resources",
-                "/directory", "/search", "/press")) {
+        if (host.startsWith("forum")
+                || host.startsWith("community.")
+                || host.startsWith("discuss")
+                || host.startsWith("answers.")
+                || host.contains("stackexchange")
+                || host.contains("stackoverflow")) add(w, PageType.FORUM, 1.5);
+        if (host.startsWith("docs.")
+                || host.startsWith("developer.")
+                || host.startsWith("developers.")
+                || host.contains("readthedocs")
+                || host.startsWith("learn.")
+                || host.startsWith("wiki.")) add(w, PageType.DOCUMENTATION, 1.5);
+        if (has(
+                path,
+                "/forum",
+                "/forums/",
+                "/threads/",
+                "/thread/",
+                "/t/",
+                "/questions/",
+                "/topic/",
+                "/topics/",
+                "/discussion",
+                "/community/",
+                "/viewtopic",
+                "/showthread",
+                "/comments/")) add(w, PageType.FORUM, 2);
+        if (has(
+                path,
+                "/docs/",
+                "/doc/",
+                "/documentation/",
+                "/reference/",
+                "/api/",
+                "/manual/",
+                "/guide/",
+                "/guides/",
+                "/tutorial/",
+                "/handbook/",
+                "/kb/",
+                "/library/",
+                "/en-us/",
+                "/latest/",
+                "/stable/")) add(w, PageType.DOCUMENTATION, 1.5);
+        if (has(path, "/product/", "/products/", "/p/", "/dp/", "/item/", "/itm/", "/ip/", "/sku/"))
+            add(w, PageType.PRODUCT, 2);
+        if (has(
+                path,
+                "/collections/",
+                "/collection/",
+                "/category/",
+                "/categories/",
+                "/c/",
+                "/shop/",
+                "/catalog/",
+                "/b/",
+                "/browse/",
+                "/bestsellers",
+                "/best-sellers",
+                "/store/",
+                "/department/")) add(w, PageType.COLLECTION, 2);
+        if (has(
+                path,
+                "/news",
+                "/blog",
+                "/events",
+                "/articles",
+                "/programs",
+                "/courses",
+                "/jobs",
+                "/careers",
+                "/resources",
+                "/directory",
+                "/search",
+                "/press")) {
             if (path.endsWith("/") || path.chars().filter(c -> c == '/').count() <= 2) add(w, PageType.LISTING, 1.5);
         }
-        if (has(path, "/services", "/service/", "/solutions", "/what-we-do", "/our-work", "/pricing", "/plans", "/about",
-                "/consulting", "/treatments", "/practice-areas")) add(w, PageType.SERVICE, 1.5);
+        if (has(
+                path,
+                "/services",
+                "/service/",
+                "/solutions",
+                "/what-we-do",
+                "/our-work",
+                "/pricing",
+                "/plans",
+                "/about",
+                "/consulting",
+                "/treatments",
+                "/practice-areas")) add(w, PageType.SERVICE, 1.5);
     }
 
     /**
@@ -144,7 +236,9 @@ final class PageTypeDetector {
         for (Element parent : body.getAllElements()) {
             if (parent.childrenSize() < 4) continue;
             String pn = parent.normalName();
-            if (pn.equals("ul") && parent.parent() != null && parent.parent().normalName().equals("nav")) continue;
+            if (pn.equals("ul")
+                    && parent.parent() != null
+                    && parent.parent().normalName().equals("nav")) continue;
             if (pn.equals("tbody") || pn.equals("table") || pn.equals("select") || pn.equals("nav")) continue;
             groups.clear();
             for (Element c : parent.children()) {
@@ -167,16 +261,19 @@ final class PageTypeDetector {
     /** True when some text below {@code e} holds a currency sign. */
     private static boolean hasCurrency(Element e) {
         boolean[] found = {false};
-        org.jsoup.select.NodeTraversor.filter(new org.jsoup.select.NodeFilter() {
-            @Override
-            public FilterResult head(org.jsoup.nodes.Node node, int depth) {
-                if (node instanceof org.jsoup.nodes.TextNode t) {
-                    String s = t.getWholeText();
-                    for (int i = 0; i < s.length() && !found[0]; i++) found[0] = "$€£¥₹".indexOf(s.charAt(i)) >= 0;
-                }
-                return found[0] ? FilterResult.STOP : FilterResult.CONTINUE;
-            }
-        }, e);
+        org.jsoup.select.NodeTraversor.filter(
+                new org.jsoup.select.NodeFilter() {
+                    @Override
+                    public FilterResult head(org.jsoup.nodes.Node node, int depth) {
+                        if (node instanceof org.jsoup.nodes.TextNode t) {
+                            String s = t.getWholeText();
+                            for (int i = 0; i < s.length() && !found[0]; i++)
+                                found[0] = "$€£¥₹".indexOf(s.charAt(i)) >= 0;
+                        }
+                        return found[0] ? FilterResult.STOP : FilterResult.CONTINUE;
+                    }
+                },
+                e);
         return found[0];
     }
 
@@ -189,10 +286,16 @@ final class PageTypeDetector {
             String c = e.className();
             if (c.length() > 200) continue;
             String lc = c.toLowerCase(Locale.ROOT);
-            if (lc.contains("post") && (lc.contains("author") || lc.contains("user") || lc.contains("reply")) || lc.contains("topic-post")
-                    || lc.contains("message-body") || lc.contains("postbody") || lc.contains("answer") && !lc.contains("faq")) posts++;
+            if (lc.contains("post") && (lc.contains("author") || lc.contains("user") || lc.contains("reply"))
+                    || lc.contains("topic-post")
+                    || lc.contains("message-body")
+                    || lc.contains("postbody")
+                    || lc.contains("answer") && !lc.contains("faq")) posts++;
             if (lc.contains("price")) prices++;
-            if (lc.contains("add-to-cart") || lc.contains("addtocart") || lc.contains("add_to_cart") || lc.contains("buy-button")) carts++;
+            if (lc.contains("add-to-cart")
+                    || lc.contains("addtocart")
+                    || lc.contains("add_to_cart")
+                    || lc.contains("buy-button")) carts++;
         }
         if (posts >= 3) add(w, PageType.FORUM, 1.5);
         if (body.selectFirst("[itemprop=price], [itemtype*=schema.org/Product]") != null) add(w, PageType.PRODUCT, 1);

@@ -37,13 +37,24 @@ public class PdfText {
                 stripper.setEndPage(page);
                 String text = stripper.getText(doc).strip();
                 if (text.isEmpty()) continue;
-                md.append("## Page ").append(page).append("\n\n").append(paragraphs(text)).append("\n\n");
+                md.append("## Page ")
+                        .append(page)
+                        .append("\n\n")
+                        .append(paragraphs(text))
+                        .append("\n\n");
             }
             if (read < pages) {
-                md.append("_Only the first ").append(read).append(" of ").append(pages).append(" pages were read._\n");
+                md.append("_Only the first ")
+                        .append(read)
+                        .append(" of ")
+                        .append(pages)
+                        .append(" pages were read._\n");
             }
             PDDocumentInformation info = doc.getDocumentInformation();
-            String title = info == null || info.getTitle() == null || info.getTitle().isBlank() ? null : info.getTitle().strip();
+            String title =
+                    info == null || info.getTitle() == null || info.getTitle().isBlank()
+                            ? null
+                            : info.getTitle().strip();
             return Optional.of(new Result(md.toString().strip(), title, pages, read));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
@@ -52,7 +63,9 @@ public class PdfText {
 
     /** PDF lines are layout lines: join them into paragraphs, keeping blank lines as breaks. */
     private static String paragraphs(String text) {
-        return text.replace("\r", "").replaceAll("-\\n(?=\\p{Ll})", "").replaceAll("(?<!\\n)\\n(?!\\n)", " ")
+        return text.replace("\r", "")
+                .replaceAll("-\\n(?=\\p{Ll})", "")
+                .replaceAll("(?<!\\n)\\n(?!\\n)", " ")
                 .replaceAll("[ \\t]+", " ");
     }
 }

@@ -19,7 +19,10 @@ final class StructuredContent {
 
     /** True for the page types whose content is the whole cleaned page rather than its best prose block. */
     static boolean appliesTo(PageType type) {
-        return type == PageType.LISTING || type == PageType.COLLECTION || type == PageType.PRODUCT || type == PageType.SERVICE;
+        return type == PageType.LISTING
+                || type == PageType.COLLECTION
+                || type == PageType.PRODUCT
+                || type == PageType.SERVICE;
     }
 
     /** Share of the cleaned page's text below which the best prose block of an untyped page is too small. */
@@ -46,16 +49,45 @@ final class StructuredContent {
      * testimonials, other products. On an article the same words may name the text (a product review), so they
      * count on shop pages only.
      */
-    static final Set<String> BESIDE_PRODUCT = Set.of("review", "reviews", "ratings", "testimonial", "testimonials",
-            "recently-viewed", "upsell", "upsells", "cross-sell", "crosssell", "also-bought", "similar-products");
+    static final Set<String> BESIDE_PRODUCT = Set.of(
+            "review",
+            "reviews",
+            "ratings",
+            "testimonial",
+            "testimonials",
+            "recently-viewed",
+            "upsell",
+            "upsells",
+            "cross-sell",
+            "crosssell",
+            "also-bought",
+            "similar-products");
 
     /**
      * Class and id words of what a forum shows around each post: the poster's title, rank, reputation, badges and
      * post count, vote buttons, signatures. Elsewhere such words may name content ("signature dishes").
      */
-    static final Set<String> BESIDE_POST = Set.of("usertitle", "user-title", "userextras", "user-extras", "userbanner",
-            "user-banner", "reputation", "badgecount", "badge-count", "badges", "signature", "sig", "votecell", "vote",
-            "voting", "postprofile", "post-profile", "user-stats", "userstats", "repliescount");
+    static final Set<String> BESIDE_POST = Set.of(
+            "usertitle",
+            "user-title",
+            "userextras",
+            "user-extras",
+            "userbanner",
+            "user-banner",
+            "reputation",
+            "badgecount",
+            "badge-count",
+            "badges",
+            "signature",
+            "sig",
+            "votecell",
+            "vote",
+            "voting",
+            "postprofile",
+            "post-profile",
+            "user-stats",
+            "userstats",
+            "repliescount");
 
     /**
      * Drops what sits beside the content inside {@code region}: reviews and other products on a product page (and on

@@ -21,9 +21,11 @@ final class Tables {
             Elements rows = table.select("tr");
             if (rows.isEmpty()) continue;
             Element first = rows.first();
-            boolean headerFirst = !first.select("th").isEmpty() && first.select("td").isEmpty();
+            boolean headerFirst =
+                    !first.select("th").isEmpty() && first.select("td").isEmpty();
             boolean headersLater = false;
-            for (int i = 1; i < rows.size(); i++) headersLater |= !rows.get(i).select("th").isEmpty();
+            for (int i = 1; i < rows.size(); i++)
+                headersLater |= !rows.get(i).select("th").isEmpty();
             if (headerFirst && !headersLater) continue;
             // row headers (key/value tables) or no header at all: plain cells, first row becomes the header
             for (Element th : table.select("th")) th.tagName("td");

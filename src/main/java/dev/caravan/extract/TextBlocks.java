@@ -19,14 +19,57 @@ import org.jsoup.nodes.TextNode;
 final class TextBlocks {
 
     /** Elements that start a new block of text. */
-    private static final Set<String> BLOCK = Set.of("p", "div", "li", "dd", "dt", "dl", "ul", "ol", "h1", "h2", "h3",
-            "h4", "h5", "h6", "blockquote", "pre", "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption",
-            "section", "article", "main", "header", "footer", "aside", "nav", "figure", "figcaption", "details",
-            "summary", "address", "hr", "br", "form", "fieldset", "hgroup", "center", "body", "menu", "option");
+    private static final Set<String> BLOCK = Set.of(
+            "p",
+            "div",
+            "li",
+            "dd",
+            "dt",
+            "dl",
+            "ul",
+            "ol",
+            "h1",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "blockquote",
+            "pre",
+            "table",
+            "tbody",
+            "thead",
+            "tfoot",
+            "tr",
+            "td",
+            "th",
+            "caption",
+            "section",
+            "article",
+            "main",
+            "header",
+            "footer",
+            "aside",
+            "nav",
+            "figure",
+            "figcaption",
+            "details",
+            "summary",
+            "address",
+            "hr",
+            "br",
+            "form",
+            "fieldset",
+            "hgroup",
+            "center",
+            "body",
+            "menu",
+            "option");
     /** Inline boxes often laid out side by side: a word gap between siblings (as the Markdown renderer keeps). */
     private static final Set<String> INLINE_BOX = Set.of("span", "label", "time", "font");
-    private static final Pattern MARKER_TEXT = Pattern.compile("\\[?\\s*(\\d{1,3}|[a-z]|citation needed|note \\d+)\\s*]?",
-            Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern MARKER_TEXT =
+            Pattern.compile("\\[?\\s*(\\d{1,3}|[a-z]|citation needed|note \\d+)\\s*]?", Pattern.CASE_INSENSITIVE);
     /** A footnote marker left in running text: "face-to-face [47]." */
     private static final Pattern INLINE_MARKER = Pattern.compile("(?:\\s?\\[\\d{1,3}])+(?=[\\s.,;:!?)\"'”’]|$)");
 
@@ -126,7 +169,8 @@ final class TextBlocks {
     }
 
     private static Kind kindOf(String tag, Kind inherited) {
-        if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') return Kind.HEADING;
+        if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6')
+            return Kind.HEADING;
         if (tag.equals("li") || tag.equals("dd") || tag.equals("dt")) return Kind.LIST_ITEM;
         if (tag.equals("blockquote")) return Kind.QUOTE;
         return inherited;

@@ -1,7 +1,6 @@
 package dev.caravan.extract;
 
 import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
@@ -14,9 +13,11 @@ final class TextStats {
     /** Non-whitespace characters of all text below {@code e}. */
     static int letters(Element e) {
         int[] n = {0};
-        NodeTraversor.traverse((NodeVisitor) (node, depth) -> {
-            if (node instanceof TextNode t) n[0] += letters(t.getWholeText());
-        }, e);
+        NodeTraversor.traverse(
+                (NodeVisitor) (node, depth) -> {
+                    if (node instanceof TextNode t) n[0] += letters(t.getWholeText());
+                },
+                e);
         return n[0];
     }
 
@@ -43,7 +44,8 @@ final class TextStats {
         int n = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' || c == '，' || c == '。' || c == '、') n++;
+            if (c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' || c == '，' || c == '。'
+                    || c == '、') n++;
         }
         return n;
     }

@@ -45,13 +45,16 @@ final class TitleHeading {
     /** The element's text, or null when it is longer than {@code limit} characters (found without reading it all). */
     private static String textUpTo(Element e, int limit) {
         StringBuilder sb = new StringBuilder();
-        NodeTraversor.filter(new NodeFilter() {
-            @Override
-            public FilterResult head(Node node, int depth) {
-                if (node instanceof TextNode t) sb.append(t.getWholeText()).append(' ');
-                return sb.length() > limit ? FilterResult.STOP : FilterResult.CONTINUE;
-            }
-        }, e);
+        NodeTraversor.filter(
+                new NodeFilter() {
+                    @Override
+                    public FilterResult head(Node node, int depth) {
+                        if (node instanceof TextNode t)
+                            sb.append(t.getWholeText()).append(' ');
+                        return sb.length() > limit ? FilterResult.STOP : FilterResult.CONTINUE;
+                    }
+                },
+                e);
         return sb.length() > limit ? null : sb.toString();
     }
 

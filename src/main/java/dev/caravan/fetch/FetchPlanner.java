@@ -2,9 +2,9 @@ package dev.caravan.fetch;
 
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.Query;
-import dev.caravan.model.Urls;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
+import dev.caravan.model.Urls;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -41,7 +41,8 @@ public class FetchPlanner {
 
     static List<FetchTask> interleaveByHost(List<FetchTask> tasks) {
         Map<String, Deque<FetchTask>> byHost = new LinkedHashMap<>();
-        for (FetchTask task : tasks) byHost.computeIfAbsent(host(task), h -> new ArrayDeque<>()).add(task);
+        for (FetchTask task : tasks)
+            byHost.computeIfAbsent(host(task), h -> new ArrayDeque<>()).add(task);
         List<FetchTask> ordered = new ArrayList<>(tasks.size());
         Set<Deque<FetchTask>> queues = new LinkedHashSet<>(byHost.values());
         while (!queues.isEmpty()) {

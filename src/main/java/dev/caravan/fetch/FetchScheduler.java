@@ -39,7 +39,8 @@ public final class FetchScheduler implements AutoCloseable {
     private final Sleeper callerSleeper;
     private volatile boolean running = true;
 
-    private FetchScheduler(HostQueues.SlowHostRule slowHosts, Clock clock, Executor completions, Sleeper callerSleeper) {
+    private FetchScheduler(
+            HostQueues.SlowHostRule slowHosts, Clock clock, Executor completions, Sleeper callerSleeper) {
         this.queues = new HostQueues<>(slowHosts);
         this.clock = clock;
         this.completions = completions;
@@ -54,8 +55,8 @@ public final class FetchScheduler implements AutoCloseable {
      * @param clock the real clock (the threads wait on it)
      * @param completions where results are handed on
      */
-    public static FetchScheduler start(int threads, double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock,
-            Executor completions) {
+    public static FetchScheduler start(
+            int threads, double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock, Executor completions) {
         FetchScheduler scheduler = new FetchScheduler(
                 new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), clock, completions, null);
         for (int i = 1; i <= threads; i++) {
@@ -71,10 +72,10 @@ public final class FetchScheduler implements AutoCloseable {
      * A scheduler without threads of its own: the thread that submits runs the requests, waiting with {@code sleeper}
      * when no host is ready. The same scheduling as {@link #start}, deterministic, for tests and single-threaded tools.
      */
-    public static FetchScheduler callerRuns(double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock,
-            Sleeper sleeper) {
-        return new FetchScheduler(new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), clock,
-                Runnable::run, sleeper);
+    public static FetchScheduler callerRuns(
+            double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock, Sleeper sleeper) {
+        return new FetchScheduler(
+                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), clock, Runnable::run, sleeper);
     }
 
     /**
@@ -170,8 +171,11 @@ public final class FetchScheduler implements AutoCloseable {
             try {
                 Instant now = clock.instant();
                 ready = queues.take(now).orElse(null);
-                wait = ready != null ? Duration.ZERO
-                        : queues.nextReadyAt().map(at -> Duration.between(now, at)).orElse(null);
+                wait = ready != null
+                        ? Duration.ZERO
+                        : queues.nextReadyAt()
+                                .map(at -> Duration.between(now, at))
+                                .orElse(null);
             } finally {
                 lock.unlock();
             }

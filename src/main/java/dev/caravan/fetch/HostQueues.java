@@ -60,6 +60,7 @@ final class HostQueues<R> {
     private final Map<String, Host<R>> hosts = new HashMap<>();
     /** Hosts that are idle and have requests waiting, in the order they may be served. */
     private final TreeSet<Host<R>> idle = new TreeSet<>(READY_ORDER);
+
     private long sequence;
 
     HostQueues(SlowHostRule slowHosts) {
@@ -91,7 +92,9 @@ final class HostQueues<R> {
         Host<R> host = hosts.get(done.host());
         Duration took = Duration.between(started, ended);
         if (took.isNegative()) took = Duration.ZERO;
-        host.responseEstimate = host.responseEstimate == null ? took : host.responseEstimate.plus(took).dividedBy(2);
+        host.responseEstimate = host.responseEstimate == null
+                ? took
+                : host.responseEstimate.plus(took).dividedBy(2);
         Duration gap = max(done.gapAfter(), slowHosts.delayFor(host.responseEstimate));
         host.lastGap = gap;
         Instant next = ended.plus(gap);

@@ -13,7 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param failure why no usable response came, or null
  * @param failureDetail one line for the report when {@code failure} is set
  */
-public record HttpResult(int status, Map<String, String> headers, byte[] body, @Nullable Failure failure,
+public record HttpResult(
+        int status,
+        Map<String, String> headers,
+        byte[] body,
+        @Nullable Failure failure,
         @Nullable String failureDetail) {
 
     /** Why an exchange produced no usable response. */

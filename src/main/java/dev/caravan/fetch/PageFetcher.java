@@ -35,8 +35,13 @@ public class PageFetcher {
     private final FetchSettings settings;
     private final Clock clock;
 
-    public PageFetcher(HttpTransport transport, UrlGuard guard, RobotsPolicy robots, FetchScheduler scheduler,
-            FetchSettings settings, Clock clock) {
+    public PageFetcher(
+            HttpTransport transport,
+            UrlGuard guard,
+            RobotsPolicy robots,
+            FetchScheduler scheduler,
+            FetchSettings settings,
+            Clock clock) {
         this.transport = transport;
         this.guard = guard;
         this.robots = robots;
@@ -87,8 +92,12 @@ public class PageFetcher {
         return response.exceptionally(t -> {
             Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
             if (!PageFault.recoverable(cause)) throw new CompletionException(cause);
-            return FetchResponse.failed(url, url, FetchOutcome.INTERNAL_ERROR,
-                    "internal error while fetching the page (" + PageFault.describe(cause) + ")", null);
+            return FetchResponse.failed(
+                    url,
+                    url,
+                    FetchOutcome.INTERNAL_ERROR,
+                    "internal error while fetching the page (" + PageFault.describe(cause) + ")",
+                    null);
         });
     }
 
@@ -100,14 +109,19 @@ public class PageFetcher {
             if (!verdict.allowed()) {
                 return done(page.failed(current, verdict.refusal(), verdict.reason(), page.lastStatus));
             }
-            Duration gap = Duration.ofMillis(Math.max(settings.pacing().hostDelayMs(), verdict.crawlDelay().toMillis()));
+            Duration gap = Duration.ofMillis(Math.max(
+                    settings.pacing().hostDelayMs(), verdict.crawlDelay().toMillis()));
             return request(page, current, gap).thenCompose(attempt -> {
                 Optional<Duration> pause = page.retried ? Optional.empty() : retryAfter(attempt.result());
                 if (pause.isEmpty()) return answer(page, current, hop, attempt);
                 if (pause.get().toMillis() > settings.robots().maxCrawlDelayMs()) {
-                    return done(page.failed(current, FetchOutcome.HTTP_ERROR, "HTTP " + attempt.result().status()
-                            + " asking to retry after " + pause.get().toSeconds()
-                            + " s, longer than the configured maximum wait", attempt.result().status()));
+                    return done(page.failed(
+                            current,
+                            FetchOutcome.HTTP_ERROR,
+                            "HTTP " + attempt.result().status()
+                                    + " asking to retry after " + pause.get().toSeconds()
+                                    + " s, longer than the configured maximum wait",
+                            attempt.result().status()));
                 }
                 scheduler.pause(WebUrls.hostKey(current), pause.get());
                 page.retried = true;
@@ -122,35 +136,55 @@ public class PageFetcher {
         page.budget = page.budget.minus(attempt.took());
         HttpResult result = attempt.result();
         if (result == null) {
-            return done(page.failed(current, FetchOutcome.TIMEOUT, "no response within " + settings.limits().timeoutMs() + " ms",
+            return done(page.failed(
+                    current,
+                    FetchOutcome.TIMEOUT,
+                    "no response within " + settings.limits().timeoutMs() + " ms",
                     null));
         }
         if (result.failed()) return done(failure(page, current, result));
         if (result.isRedirect()) {
             if (hop >= settings.limits().maxRedirects()) {
-                return done(page.failed(current, FetchOutcome.REDIRECT_LIMIT,
-                        "more than " + settings.limits().maxRedirects() + " redirects", result.status()));
+                return done(page.failed(
+                        current,
+                        FetchOutcome.REDIRECT_LIMIT,
+                        "more than " + settings.limits().maxRedirects() + " redirects",
+                        result.status()));
             }
             URI next;
             try {
-                next = WebUrls.parse(current.resolve(result.header("location").strip()).toString());
+                next = WebUrls.parse(
+                        current.resolve(result.header("location").strip()).toString());
             } catch (IllegalArgumentException e) {
-                return done(page.failed(current, FetchOutcome.INVALID_URL,
-                        "redirect to an unusable location: " + e.getMessage(), result.status()));
+                return done(page.failed(
+                        current,
+                        FetchOutcome.INVALID_URL,
+                        "redirect to an unusable location: " + e.getMessage(),
+                        result.status()));
             }
             if (page.seen.contains(next.toString())) {
-                return done(page.failed(next, FetchOutcome.REDIRECT_LIMIT, "redirect loop back to " + next,
-                        result.status()));
+                return done(page.failed(
+                        next, FetchOutcome.REDIRECT_LIMIT, "redirect loop back to " + next, result.status()));
             }
             page.lastStatus = result.status();
             return hop(page, next, hop + 1);
         }
         if (!result.isSuccess()) {
-            return done(page.failed(current, FetchOutcome.HTTP_ERROR,
-                    ("HTTP " + result.status() + " " + reasonPhrase(result.status())).strip(), result.status()));
+            return done(page.failed(
+                    current,
+                    FetchOutcome.HTTP_ERROR,
+                    ("HTTP " + result.status() + " " + reasonPhrase(result.status())).strip(),
+                    result.status()));
         }
-        return done(new FetchResponse(page.url, current.toString(), FetchOutcome.OK, null, result.status(),
-                result.header("content-type"), result.body(), clock.instant()));
+        return done(new FetchResponse(
+                page.url,
+                current.toString(),
+                FetchOutcome.OK,
+                null,
+                result.status(),
+                result.header("content-type"),
+                result.body(),
+                clock.instant()));
     }
 
     /**

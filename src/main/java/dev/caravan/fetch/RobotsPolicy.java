@@ -9,13 +9,13 @@ import crawlercommons.robots.SimpleRobotRulesParser;
 import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.PageFault;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import dev.caravan.model.PageFault;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Decides whether robots.txt allows a URL, following RFC 9309: a 2xx robots.txt is parsed, redirects are followed up
@@ -39,35 +39,40 @@ public class RobotsPolicy {
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
     private final AsyncCache<String, Entry> rulesByOrigin;
 
-    public RobotsPolicy(HttpTransport transport, UrlGuard guard, FetchScheduler scheduler, FetchSettings settings,
-            Clock clock) {
+    public RobotsPolicy(
+            HttpTransport transport, UrlGuard guard, FetchScheduler scheduler, FetchSettings settings, Clock clock) {
         this.transport = transport;
         this.guard = guard;
         this.scheduler = scheduler;
         this.settings = settings;
         this.clock = clock;
-        this.rulesByOrigin = Caffeine.newBuilder().maximumSize(10_000).expireAfter(new Expiry<String, Entry>() {
-            @Override
-            public long expireAfterCreate(String key, Entry value, long currentTime) {
-                return Duration.ofMillis(value.ttlMs()).toNanos();
-            }
+        this.rulesByOrigin = Caffeine.newBuilder()
+                .maximumSize(10_000)
+                .expireAfter(new Expiry<String, Entry>() {
+                    @Override
+                    public long expireAfterCreate(String key, Entry value, long currentTime) {
+                        return Duration.ofMillis(value.ttlMs()).toNanos();
+                    }
 
-            @Override
-            public long expireAfterUpdate(String key, Entry value, long currentTime, long currentDuration) {
-                return Duration.ofMillis(value.ttlMs()).toNanos();
-            }
+                    @Override
+                    public long expireAfterUpdate(String key, Entry value, long currentTime, long currentDuration) {
+                        return Duration.ofMillis(value.ttlMs()).toNanos();
+                    }
 
-            @Override
-            public long expireAfterRead(String key, Entry value, long currentTime, long currentDuration) {
-                return currentDuration;
-            }
-        }).executor(Runnable::run).buildAsync();
+                    @Override
+                    public long expireAfterRead(String key, Entry value, long currentTime, long currentDuration) {
+                        return currentDuration;
+                    }
+                })
+                .executor(Runnable::run)
+                .buildAsync();
     }
 
     /** The verdict for {@code url}, once its origin's robots.txt is known (fetched and cached when needed). */
     public CompletableFuture<RobotsVerdict> check(URI url) {
         String origin = WebUrls.origin(url);
-        return rulesByOrigin.get(origin, (o, executor) -> load(URI.create(o + "/robots.txt"), 0))
+        return rulesByOrigin
+                .get(origin, (o, executor) -> load(URI.create(o + "/robots.txt"), 0))
                 .thenApply(entry -> verdict(entry, url));
     }
 
@@ -78,7 +83,8 @@ public class RobotsPolicy {
         BaseRobotRules rules = entry.rules();
         if (!rules.isAllowed(url.toString())) {
             return RobotsVerdict.refuse(
-                    FetchOutcome.ROBOTS_DENIED, "robots.txt disallows this path for " + settings.identity().robotsAgent());
+                    FetchOutcome.ROBOTS_DENIED,
+                    "robots.txt disallows this path for " + settings.identity().robotsAgent());
         }
         long delayMs = rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0 : rules.getCrawlDelay();
         if (delayMs > settings.robots().maxCrawlDelayMs()) {
@@ -96,8 +102,13 @@ public class RobotsPolicy {
         if (safe.refused()) {
             return done(unavailable("robots.txt redirected to a blocked address (" + safe.reason() + ")"));
         }
-        return scheduler.submit(WebUrls.hostKey(current), Duration.ofMillis(settings.pacing().hostDelayMs()),
-                        () -> transport.get(current, HttpTransport.Purpose.ROBOTS,
+        return scheduler
+                .submit(
+                        WebUrls.hostKey(current),
+                        Duration.ofMillis(settings.pacing().hostDelayMs()),
+                        () -> transport.get(
+                                current,
+                                HttpTransport.Purpose.ROBOTS,
                                 clock.instant().plusMillis(settings.limits().timeoutMs())))
                 .thenCompose(result -> answer(current, hop, result))
                 .exceptionally(t -> unavailable("robots.txt could not be fetched (" + PageFault.describe(t) + ")"));
@@ -114,7 +125,8 @@ public class RobotsPolicy {
             }
             URI next;
             try {
-                next = WebUrls.parse(current.resolve(result.header("location").strip()).toString());
+                next = WebUrls.parse(
+                        current.resolve(result.header("location").strip()).toString());
             } catch (IllegalArgumentException e) {
                 return done(unavailable("robots.txt redirected to an unusable location (" + e.getMessage() + ")"));
             }
@@ -122,14 +134,18 @@ public class RobotsPolicy {
         }
         if (result.isSuccess()) {
             SimpleRobotRules rules = parser.parseContent(
-                    current.toString(), result.body(), contentType(result), List.of(settings.identity().robotsAgent()
-                            .toLowerCase(Locale.ROOT)));
+                    current.toString(),
+                    result.body(),
+                    contentType(result),
+                    List.of(settings.identity().robotsAgent().toLowerCase(Locale.ROOT)));
             return done(new Entry(rules, null, settings.robots().ttlMs()));
         }
         if (status == 429 || status >= 500) {
             return done(unavailable("robots.txt answered HTTP " + status + "; the host is skipped for now"));
         }
-        if (status >= 400) return done(new Entry(parser.failedFetch(status), null, settings.robots().ttlMs()));
+        if (status >= 400)
+            return done(new Entry(
+                    parser.failedFetch(status), null, settings.robots().ttlMs()));
         return done(unavailable("robots.txt answered HTTP " + status));
     }
 

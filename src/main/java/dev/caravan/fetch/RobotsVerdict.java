@@ -12,7 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param reason one line for the report when not allowed
  * @param crawlDelay the host's Crawl-delay, or zero when it sets none
  */
-public record RobotsVerdict(boolean allowed, @Nullable FetchOutcome refusal, @Nullable String reason,
+public record RobotsVerdict(
+        boolean allowed,
+        @Nullable FetchOutcome refusal,
+        @Nullable String reason,
         @Nullable Duration crawlDelay) {
 
     public static RobotsVerdict allow(Duration crawlDelay) {

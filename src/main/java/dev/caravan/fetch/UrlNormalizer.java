@@ -17,15 +17,39 @@ import java.util.stream.Stream;
 public class UrlNormalizer {
 
     /** Click and campaign identifiers of ad, analytics and mailing tools; they never change a page's content. */
-    public static final List<String> TRACKING_PARAMETERS = List.of("utm_source", "utm_medium", "utm_campaign",
-            "utm_term", "utm_content", "utm_id", "utm_name", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid",
-            "msclkid", "yclid", "twclid", "ttclid", "li_fat_id", "igshid", "mc_cid", "mc_eid", "_hsenc", "_hsmi",
-            "mkt_tok", "_ga", "_gl");
+    public static final List<String> TRACKING_PARAMETERS = List.of(
+            "utm_source",
+            "utm_medium",
+            "utm_campaign",
+            "utm_term",
+            "utm_content",
+            "utm_id",
+            "utm_name",
+            "gclid",
+            "gclsrc",
+            "dclid",
+            "gbraid",
+            "wbraid",
+            "fbclid",
+            "msclkid",
+            "yclid",
+            "twclid",
+            "ttclid",
+            "li_fat_id",
+            "igshid",
+            "mc_cid",
+            "mc_eid",
+            "_hsenc",
+            "_hsmi",
+            "mkt_tok",
+            "_ga",
+            "_gl");
 
     private static final Set<String> TRACKING = Set.copyOf(TRACKING_PARAMETERS);
 
-    private final BasicURLNormalizer normalizer =
-            BasicURLNormalizer.newBuilder().queryParamsToRemove(TRACKING_PARAMETERS).build();
+    private final BasicURLNormalizer normalizer = BasicURLNormalizer.newBuilder()
+            .queryParamsToRemove(TRACKING_PARAMETERS)
+            .build();
 
     /** The normalised form, or empty when the text is not a usable URL. */
     public Optional<String> normalize(String url) {
@@ -43,7 +67,8 @@ public class UrlNormalizer {
     private static String withoutTracking(String url) {
         int q = url.indexOf('?');
         if (q < 0) return url;
-        String kept = Stream.of(url.substring(q + 1).split("&")).filter(p -> !p.isEmpty())
+        String kept = Stream.of(url.substring(q + 1).split("&"))
+                .filter(p -> !p.isEmpty())
                 .filter(p -> !isTracking(p.contains("=") ? p.substring(0, p.indexOf('=')) : p))
                 .collect(Collectors.joining("&"));
         return kept.isEmpty() ? url.substring(0, q) : url.substring(0, q + 1) + kept;

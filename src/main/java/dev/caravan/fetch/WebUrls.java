@@ -43,7 +43,8 @@ public final class WebUrls {
         String host = url.getHost().toLowerCase(Locale.ROOT);
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
         int port = url.getPort();
-        boolean defaultPort = port == -1 || (port == 80 && scheme.equals("http")) || (port == 443 && scheme.equals("https"));
+        boolean defaultPort =
+                port == -1 || (port == 80 && scheme.equals("http")) || (port == 443 && scheme.equals("https"));
         return defaultPort ? host : host + ":" + port;
     }
 

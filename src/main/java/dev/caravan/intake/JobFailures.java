@@ -23,7 +23,8 @@ public class JobFailures {
     /** Writes the explanation for the job file that will be moved to {@code failedDir/storedName}. */
     public String record(String storedName, Throwable error) {
         String reason = reason(error);
-        AtomicFiles.write(failedDir.resolve(storedName + ".error.txt"),
+        AtomicFiles.write(
+                failedDir.resolve(storedName + ".error.txt"),
                 "Caravan could not run this job: " + reason + "\n" + "(" + clock.instant() + ")\n");
         return reason;
     }

@@ -1,6 +1,5 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.caravan.model.Job;
+import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Query;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -33,10 +33,14 @@ public class JobParser {
     private static final Set<String> BUDGET_KEYS = Set.of("search_calls", "credits", "pages");
     private static final Set<String> QUERY_KEYS = union(QueryOptions.OPTIONS, Set.of("query", "urls"));
 
-    private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
-    private final ObjectMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+    private final ObjectMapper json = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private final ObjectMapper yaml = YAMLMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     /** Parses {@code content}; {@code fileName} picks the format and names the job. */
     public Job parse(String fileName, byte[] content) {
@@ -48,7 +52,8 @@ public class JobParser {
         Problems problems = new Problems();
         if (lower.endsWith(".txt")) queries = lines(text, problems);
         else if (lower.endsWith(".json")) queries = structured(root = tree(json, text, "JSON"), problems);
-        else if (lower.endsWith(".yaml") || lower.endsWith(".yml")) queries = structured(root = tree(yaml, text, "YAML"), problems);
+        else if (lower.endsWith(".yaml") || lower.endsWith(".yml"))
+            queries = structured(root = tree(yaml, text, "YAML"), problems);
         else throw new JobFormatException("unsupported job file type; use .txt, .json, .yaml or .yml");
         Job.Limits limits = limits(root, problems);
         problems.throwIfAny();
@@ -86,8 +91,12 @@ public class JobParser {
             if (content[i] == 0) throw new JobFormatException("the job file is binary, not text");
         }
         try {
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
+            String text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(content))
+                    .toString();
             text = text.startsWith("\uFEFF") ? text.substring(1) : text;
             if (text.isBlank()) throw new JobFormatException("the job file is empty");
             return text;
@@ -111,22 +120,24 @@ public class JobParser {
     private static JsonNode tree(ObjectMapper mapper, String text, String format) {
         try {
             JsonNode node = mapper.readTree(text);
-            if (node == null || node.isMissingNode() || node.isNull()) throw new JobFormatException("the job file is empty");
+            if (node == null || node.isMissingNode() || node.isNull())
+                throw new JobFormatException("the job file is empty");
             return node;
         } catch (JsonProcessingException e) {
             String cause = YamlProblem.describe(e);
             if (cause != null) throw new JobFormatException("malformed " + format + " " + cause);
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            String message = e.getOriginalMessage().replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)]",
-                    "line $1, column $2");
+            String message = e.getOriginalMessage()
+                    .replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)]", "line $1, column $2");
             throw new JobFormatException("malformed " + format + where + ": " + message);
         }
     }
 
     private static List<Query> structured(JsonNode root, Problems problems) {
         if (root.isArray()) return queries(root, Map.of(), problems);
-        if (!root.isObject()) throw new JobFormatException("the job must be an object with 'queries', or a list of queries");
+        if (!root.isObject())
+            throw new JobFormatException("the job must be an object with 'queries', or a list of queries");
         if (!root.has("queries")) {
             Query single = problems.check(() -> query(root, Map.of(), "the job", problems));
             return single == null ? List.of() : List.of(single);
@@ -174,7 +185,8 @@ public class JobParser {
     }
 
     /** One query; problems of its own options are all recorded, then null is returned if there was any. */
-    private static @Nullable Query query(JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
+    private static @Nullable Query query(
+            JsonNode item, Map<String, JsonNode> defaults, String where, Problems problems) {
         if (item.isTextual()) {
             return QueryOptions.toQuery(item.asText().strip(), defaults, List.of(), where);
         }
@@ -189,17 +201,19 @@ public class JobParser {
         JsonNode urlNode = options.remove("urls");
         List<String> urls = problems.check(() -> QueryOptions.strings(urlNode, "urls", where));
         if (text != null && !text.isTextual()) problems.add("'query' in " + where + " must be a string");
-        else if (text == null && urls != null && urls.isEmpty()) problems.add(where + " needs a 'query', 'urls' or both");
+        else if (text == null && urls != null && urls.isEmpty())
+            problems.add(where + " needs a 'query', 'urls' or both");
         for (Map.Entry<String, JsonNode> option : own.entrySet()) { // in the order they are written
             if (QueryOptions.OPTIONS.contains(option.getKey())) {
                 Map<String, JsonNode> one = Map.of(option.getKey(), option.getValue());
                 problems.check(() -> QueryOptions.toQuery(null, one, List.of(), where));
             }
         }
-        if (text != null && text.isTextual()) problems.check(() -> {
-            QueryOptions.checkText(text.asText().strip(), where);
-            return Boolean.TRUE;
-        });
+        if (text != null && text.isTextual())
+            problems.check(() -> {
+                QueryOptions.checkText(text.asText().strip(), where);
+                return Boolean.TRUE;
+            });
         if (problems.count() > before) return null;
         return QueryOptions.toQuery(text == null ? null : text.asText().strip(), options, urls, where);
     }
@@ -215,7 +229,9 @@ public class JobParser {
         String base = fileName.replaceAll(".*[/\\\\]", "");
         int dot = base.lastIndexOf('.');
         if (dot > 0) base = base.substring(0, dot);
-        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "").replaceAll("[.-]+$", "");
+        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-")
+                .replaceAll("^[.-]+", "")
+                .replaceAll("[.-]+$", "");
         return safe.isEmpty() ? "job" : safe;
     }
 }

@@ -1,7 +1,7 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Job;
+import dev.caravan.model.JobFormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,15 +14,17 @@ import java.time.format.DateTimeFormatter;
 /** Reads a job file from disk, refusing files over the size limit before loading them. Thread-safe. */
 public class JobReader {
 
-    private static final DateTimeFormatter RUN_LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'", java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter RUN_LABEL = DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd'T'HHmmss'Z'", java.util.Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     private final JobParser parser;
     private final long maxBytes;
     private final Clock clock;
 
     public JobReader(JobParser parser, long maxBytes, Clock clock) {
-        if (maxBytes <= 0) throw new IllegalArgumentException("research.input.max-bytes must be positive, got " + maxBytes);
+        if (maxBytes <= 0)
+            throw new IllegalArgumentException("research.input.max-bytes must be positive, got " + maxBytes);
         this.parser = parser;
         this.maxBytes = maxBytes;
         this.clock = clock;

@@ -45,7 +45,8 @@ final class Problems {
             if (i > 0) b.append("; ");
             b.append(i + 1).append(") ").append(messages.get(i));
         }
-        if (total > messages.size()) b.append("; and ").append(total - messages.size()).append(" more");
+        if (total > messages.size())
+            b.append("; and ").append(total - messages.size()).append(" more");
         throw new JobFormatException(b.toString());
     }
 }

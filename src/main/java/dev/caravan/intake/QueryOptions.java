@@ -1,7 +1,7 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Query;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -14,8 +14,16 @@ import java.util.Set;
 final class QueryOptions {
 
     static final int MAX_QUERY_CHARS = 400;
-    static final Set<String> OPTIONS = Set.of("max_results", "topic", "search_depth", "include_answer",
-            "include_domains", "exclude_domains", "time_range", "provider", "providers");
+    static final Set<String> OPTIONS = Set.of(
+            "max_results",
+            "topic",
+            "search_depth",
+            "include_answer",
+            "include_domains",
+            "exclude_domains",
+            "time_range",
+            "provider",
+            "providers");
     private static final List<String> TOPICS = List.of("general", "news", "finance");
     private static final List<String> DEPTHS = List.of("basic", "advanced");
     private static final List<String> TIME_RANGES = List.of("day", "week", "month", "year", "d", "w", "m", "y");
@@ -53,12 +61,17 @@ final class QueryOptions {
 
     static Query toQuery(String text, Map<String, JsonNode> o, List<String> urls, String where) {
         if (text != null) checkText(text, where);
-        return new Query(text, maxResults(o.get("max_results"), where),
-                choice(o.get("topic"), "topic", TOPICS, where), choice(o.get("search_depth"), "search_depth", DEPTHS, where),
+        return new Query(
+                text,
+                maxResults(o.get("max_results"), where),
+                choice(o.get("topic"), "topic", TOPICS, where),
+                choice(o.get("search_depth"), "search_depth", DEPTHS, where),
                 bool(o.get("include_answer"), "include_answer", where),
                 strings(o.get("include_domains"), "include_domains", where),
                 strings(o.get("exclude_domains"), "exclude_domains", where),
-                choice(o.get("time_range"), "time_range", TIME_RANGES, where), urls, providers(o, where));
+                choice(o.get("time_range"), "time_range", TIME_RANGES, where),
+                urls,
+                providers(o, where));
     }
 
     private static List<String> providers(Map<String, JsonNode> o, String where) {
@@ -67,7 +80,8 @@ final class QueryOptions {
         if (one != null && many != null) {
             throw new JobFormatException("give provider or providers in " + where + ", not both");
         }
-        List<String> names = one != null ? List.of(choice(one, "provider", Query.PROVIDER_NAMES, where))
+        List<String> names = one != null
+                ? List.of(choice(one, "provider", Query.PROVIDER_NAMES, where))
                 : strings(many, "providers", where);
         for (String name : names) {
             if (!Query.PROVIDER_NAMES.contains(name)) {
@@ -76,7 +90,8 @@ final class QueryOptions {
             }
         }
         if (names.stream().distinct().count() != names.size()) {
-            throw new JobFormatException("providers in " + where + " names a provider twice: " + String.join(", ", names));
+            throw new JobFormatException(
+                    "providers in " + where + " names a provider twice: " + String.join(", ", names));
         }
         return names;
     }
@@ -84,8 +99,8 @@ final class QueryOptions {
     static Boolean checkText(String text, String where) {
         if (text.isBlank()) throw new JobFormatException(where + " has an empty query");
         if (text.length() > MAX_QUERY_CHARS) {
-            throw new JobFormatException(where + " is " + text.length() + " characters long; the search accepts at most "
-                    + MAX_QUERY_CHARS);
+            throw new JobFormatException(
+                    where + " is " + text.length() + " characters long; the search accepts at most " + MAX_QUERY_CHARS);
         }
         return Boolean.TRUE;
     }
@@ -101,8 +116,8 @@ final class QueryOptions {
     private static String choice(JsonNode n, String name, List<String> allowed, String where) {
         if (n == null) return null;
         if (!n.isTextual() || !allowed.contains(n.asText())) {
-            throw new JobFormatException(name + " in " + where + " must be one of " + String.join(", ", allowed)
-                    + ", got " + n);
+            throw new JobFormatException(
+                    name + " in " + where + " must be one of " + String.join(", ", allowed) + ", got " + n);
         }
         return n.asText();
     }

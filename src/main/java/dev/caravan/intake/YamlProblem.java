@@ -19,7 +19,8 @@ final class YamlProblem {
         for (Throwable t : Causes.chain(error)) {
             if (t instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
                 StringBuilder b = new StringBuilder();
-                if (yaml.getProblemMark() != null) b.append(at(yaml.getProblemMark())).append(": ");
+                if (yaml.getProblemMark() != null)
+                    b.append(at(yaml.getProblemMark())).append(": ");
                 b.append(oneLine(yaml.getProblem()));
                 if (yaml.getContext() != null) {
                     b.append(" (").append(oneLine(yaml.getContext()));

@@ -47,23 +47,33 @@ public class EmbeddedBroker {
                 .setPersistDeliveryCountBeforeDelivery(true)
                 .setJMXManagementEnabled(false)
                 .setSecurityEnabled(!settings.connection().username().isEmpty());
-        config.addAcceptorConfiguration("caravan", "tcp://" + hostForUrl(settings.broker().host()) + ":"
-                + settings.broker().port() + "?protocols=" + String.join(",", settings.broker().protocols()));
-        config.addAddressSetting(settings.queues().queue(), new AddressSettings()
-                .setDeadLetterAddress(SimpleString.of(settings.queues().deadLetterQueue()))
-                .setMaxDeliveryAttempts(settings.broker().maxDeliveryAttempts()));
-        for (String queue : new String[] {settings.queues().queue(), settings.queues().deadLetterQueue()}) {
-            config.addQueueConfiguration(QueueConfiguration.of(queue).setAddress(queue)
-                    .setRoutingType(RoutingType.ANYCAST).setDurable(true));
+        config.addAcceptorConfiguration(
+                "caravan",
+                "tcp://" + hostForUrl(settings.broker().host()) + ":"
+                        + settings.broker().port() + "?protocols="
+                        + String.join(",", settings.broker().protocols()));
+        config.addAddressSetting(
+                settings.queues().queue(),
+                new AddressSettings()
+                        .setDeadLetterAddress(SimpleString.of(settings.queues().deadLetterQueue()))
+                        .setMaxDeliveryAttempts(settings.broker().maxDeliveryAttempts()));
+        for (String queue :
+                new String[] {settings.queues().queue(), settings.queues().deadLetterQueue()}) {
+            config.addQueueConfiguration(QueueConfiguration.of(queue)
+                    .setAddress(queue)
+                    .setRoutingType(RoutingType.ANYCAST)
+                    .setDurable(true));
         }
         SecurityConfiguration users = new SecurityConfiguration();
         if (!settings.connection().username().isEmpty()) {
-            users.addUser(settings.connection().username(), settings.connection().password());
+            users.addUser(
+                    settings.connection().username(), settings.connection().password());
             users.addRole(settings.connection().username(), "caravan");
-            config.putSecurityRoles("#", Set.of(new Role("caravan", true, true, true, true, true, true, true, true,
-                    true, true)));
+            config.putSecurityRoles(
+                    "#", Set.of(new Role("caravan", true, true, true, true, true, true, true, true, true, true)));
         }
-        EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(config)
+        EmbeddedActiveMQ broker = new EmbeddedActiveMQ()
+                .setConfiguration(config)
                 .setSecurityManager(new ActiveMQJAASSecurityManager(InVMLoginModule.class.getName(), users));
         broker.start();
         server = broker;

@@ -9,7 +9,10 @@ import org.jspecify.annotations.Nullable;
  * @param correlationId the incoming JMSCorrelationID, or null
  * @param caravanJob the incoming {@code CaravanJob} property (the job's name), or null
  */
-public record JmsOrigin(String messageId, @Nullable String correlationId, @Nullable String caravanJob) {
+public record JmsOrigin(
+        String messageId,
+        @Nullable String correlationId,
+        @Nullable String caravanJob) {
 
     public JmsOrigin {
         correlationId = blankToNull(correlationId);

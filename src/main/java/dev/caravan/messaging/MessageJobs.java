@@ -1,8 +1,8 @@
 package dev.caravan.messaging;
 
 import dev.caravan.model.FailureReasons;
-import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Job;
+import dev.caravan.model.JobFormatException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -22,7 +22,8 @@ public class MessageJobs {
     private final long maxBytes;
 
     public MessageJobs(Parser parser, long maxBytes) {
-        if (maxBytes <= 0) throw new IllegalArgumentException("research.input.max-bytes must be positive, got " + maxBytes);
+        if (maxBytes <= 0)
+            throw new IllegalArgumentException("research.input.max-bytes must be positive, got " + maxBytes);
         this.parser = parser;
         this.maxBytes = maxBytes;
     }

@@ -53,8 +53,12 @@ public record MessagingSettings(
 
     /** Settings for a Caravan that takes no jobs from JMS. */
     public static MessagingSettings disabled() {
-        return new MessagingSettings(false, new Queues("", "", ""), new Connection("", "", ""),
-                new Broker("", 0, Path.of("."), List.of(), 1), 1);
+        return new MessagingSettings(
+                false,
+                new Queues("", "", ""),
+                new Connection("", "", ""),
+                new Broker("", 0, Path.of("."), List.of(), 1),
+                1);
     }
 
     /** The protocols an Artemis acceptor can speak with the modules Caravan ships. */
@@ -79,8 +83,8 @@ public record MessagingSettings(
             throw new IllegalArgumentException("research.jms.dead-letter-queue must differ from research.jms.queue");
         }
         if (concurrentConsumers < 1) {
-            throw new IllegalArgumentException("research.jms.concurrent-consumers must be at least 1, got "
-                    + concurrentConsumers);
+            throw new IllegalArgumentException(
+                    "research.jms.concurrent-consumers must be at least 1, got " + concurrentConsumers);
         }
         if (brokerUrl.isEmpty()) {
             if (port < 1 || port > 65535) {
@@ -95,8 +99,8 @@ public record MessagingSettings(
                 }
             }
             if (maxDeliveryAttempts < 1) {
-                throw new IllegalArgumentException("research.jms.max-delivery-attempts must be at least 1, got "
-                        + maxDeliveryAttempts);
+                throw new IllegalArgumentException(
+                        "research.jms.max-delivery-attempts must be at least 1, got " + maxDeliveryAttempts);
             }
         }
     }
@@ -108,8 +112,8 @@ public record MessagingSettings(
 
     private static void requireName(String name, String key) {
         if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9._\\-]+")) {
-            throw new IllegalArgumentException(key + " must be a queue name of letters, digits, '.', '_' or '-', got '"
-                    + name + "'");
+            throw new IllegalArgumentException(
+                    key + " must be a queue name of letters, digits, '.', '_' or '-', got '" + name + "'");
         }
     }
 }

@@ -17,8 +17,12 @@ public class ReportEvents {
         try {
             ObjectNode event = JSON.createObjectNode();
             event.put("event", "report-written");
-            event.put("report_path", report.markdownFile().toAbsolutePath().normalize().toString());
-            event.put("sidecar_path", report.sidecarFile().toAbsolutePath().normalize().toString());
+            event.put(
+                    "report_path",
+                    report.markdownFile().toAbsolutePath().normalize().toString());
+            event.put(
+                    "sidecar_path",
+                    report.sidecarFile().toAbsolutePath().normalize().toString());
             JsonNode sidecar = JSON.readTree(report.sidecarJson());
             sidecar.fields().forEachRemaining(f -> event.set(f.getKey(), f.getValue()));
             return JSON.writeValueAsString(event);

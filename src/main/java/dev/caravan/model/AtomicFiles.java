@@ -23,7 +23,8 @@ public final class AtomicFiles {
         if (!Files.isDirectory(dir)) return 0;
         try (var files = Files.walk(dir)) {
             int removed = 0;
-            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(TEMP_SUFFIX)).toList()) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(TEMP_SUFFIX))
+                    .toList()) {
                 if (Files.deleteIfExists(p)) removed++;
             }
             return removed;

@@ -25,8 +25,8 @@ public record FetchResponse(
         byte[] body,
         @Nullable Instant fetchedAt) {
 
-    public static FetchResponse failed(String url, String finalUrl, FetchOutcome outcome, @Nullable String reason,
-            @Nullable Integer status) {
+    public static FetchResponse failed(
+            String url, String finalUrl, FetchOutcome outcome, @Nullable String reason, @Nullable Integer status) {
         return new FetchResponse(url, finalUrl, outcome, reason, status, null, new byte[0], null);
     }
 

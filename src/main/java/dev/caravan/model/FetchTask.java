@@ -10,7 +10,11 @@ import org.jspecify.annotations.Nullable;
  * @param normalizedUrl the URL used for de-duplication and caching
  * @param hit the search result it came from, or null when the job listed it
  */
-public record FetchTask(int order, String url, String normalizedUrl, @Nullable SearchHit hit) {
+public record FetchTask(
+        int order,
+        String url,
+        String normalizedUrl,
+        @Nullable SearchHit hit) {
 
     public String origin() {
         return hit == null ? "job" : "search";

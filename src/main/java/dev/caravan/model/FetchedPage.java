@@ -43,7 +43,18 @@ public record FetchedPage(
 
     public static FetchedPage failed(String url, String finalUrl, FetchOutcome outcome, String reason, Integer status) {
         return new FetchedPage(
-                url, finalUrl, outcome, reason, status, null, null, PageMetadata.titled(null), null, null, 0, null,
+                url,
+                finalUrl,
+                outcome,
+                reason,
+                status,
+                null,
+                null,
+                PageMetadata.titled(null),
+                null,
+                null,
+                0,
+                null,
                 List.of());
     }
 
@@ -58,21 +69,54 @@ public record FetchedPage(
     /** The page without its text blocks, once the passages a query needs are chosen from them. */
     public FetchedPage withoutBlocks() {
         return new FetchedPage(
-                url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, markdown, evictedTo, chars,
-                excerpt, List.of());
+                url,
+                finalUrl,
+                outcome,
+                reason,
+                httpStatus,
+                contentType,
+                fetchedAt,
+                metadata,
+                markdown,
+                evictedTo,
+                chars,
+                excerpt,
+                List.of());
     }
 
     /** The page as written to {@code file}: neither its Markdown nor its text blocks stay in memory. */
     public FetchedPage evicted(Path file) {
         return new FetchedPage(
-                url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, null, file, chars,
-                excerpt, List.of());
+                url,
+                finalUrl,
+                outcome,
+                reason,
+                httpStatus,
+                contentType,
+                fetchedAt,
+                metadata,
+                null,
+                file,
+                chars,
+                excerpt,
+                List.of());
     }
 
     /** The page with {@code read} as its text blocks (read back from disk for an evicted page). */
     public FetchedPage withBlocks(List<TextBlock> read) {
         return new FetchedPage(
-                url, finalUrl, outcome, reason, httpStatus, contentType, fetchedAt, metadata, markdown, evictedTo, chars,
-                excerpt, read);
+                url,
+                finalUrl,
+                outcome,
+                reason,
+                httpStatus,
+                contentType,
+                fetchedAt,
+                metadata,
+                markdown,
+                evictedTo,
+                chars,
+                excerpt,
+                read);
     }
 }

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param run the run's label for scheduled jobs (e.g. {@code 2026-11-22T0200}), so each run keeps its own reports;
  *     null for jobs dropped into the input folder
  */
-public record Job(String name, List<Query> queries, @Nullable String run, Limits limits) {
+public record Job(
+        String name, List<Query> queries, @Nullable String run, Limits limits) {
 
     /**
      * What the job itself allows searching to spend; it can only lower the configured budgets. Null: not set.
@@ -21,7 +22,10 @@ public record Job(String name, List<Query> queries, @Nullable String run, Limits
      * @param credits most search credits for this job
      * @param pages most pages fetched for this job
      */
-    public record Limits(@Nullable Integer searchCalls, @Nullable Integer credits, @Nullable Integer pages) {
+    public record Limits(
+            @Nullable Integer searchCalls,
+            @Nullable Integer credits,
+            @Nullable Integer pages) {
         public static final Limits NONE = new Limits(null, null, null);
     }
 

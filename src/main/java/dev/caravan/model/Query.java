@@ -42,17 +42,42 @@ public record Query(
     }
 
     /** A query for the configured default provider. */
-    public Query(@Nullable String text, @Nullable Integer maxResults, @Nullable String topic,
-            @Nullable String searchDepth, @Nullable Boolean includeAnswer, @Nullable List<String> includeDomains,
-            @Nullable List<String> excludeDomains, @Nullable String timeRange, @Nullable List<String> urls) {
-        this(text, maxResults, topic, searchDepth, includeAnswer, includeDomains, excludeDomains, timeRange, urls,
+    public Query(
+            @Nullable String text,
+            @Nullable Integer maxResults,
+            @Nullable String topic,
+            @Nullable String searchDepth,
+            @Nullable Boolean includeAnswer,
+            @Nullable List<String> includeDomains,
+            @Nullable List<String> excludeDomains,
+            @Nullable String timeRange,
+            @Nullable List<String> urls) {
+        this(
+                text,
+                maxResults,
+                topic,
+                searchDepth,
+                includeAnswer,
+                includeDomains,
+                excludeDomains,
+                timeRange,
+                urls,
                 List.of());
     }
 
     /** The same query for other providers. */
     public Query withProviders(List<String> names) {
-        return new Query(text, maxResults, topic, searchDepth, includeAnswer, includeDomains, excludeDomains, timeRange,
-                urls, names);
+        return new Query(
+                text,
+                maxResults,
+                topic,
+                searchDepth,
+                includeAnswer,
+                includeDomains,
+                excludeDomains,
+                timeRange,
+                urls,
+                names);
     }
 
     public static Query of(String text) {

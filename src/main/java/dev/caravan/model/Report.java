@@ -14,7 +14,12 @@ import java.nio.file.Path;
  * @param findings how many key findings the report has
  */
 public record Report(
-        Path markdownFile, Path sidecarFile, String markdown, String sidecarJson, int fetched, int notRetrieved,
+        Path markdownFile,
+        Path sidecarFile,
+        String markdown,
+        String sidecarJson,
+        int fetched,
+        int notRetrieved,
         int findings) {
 
     /** One line for the log. */

@@ -20,7 +20,8 @@ public final class RetryAfter {
             return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value))));
         } catch (NumberFormatException notSeconds) {
             try {
-                Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+                Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME)
+                        .toInstant();
                 Duration wait = Duration.between(now, at);
                 return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
             } catch (DateTimeParseException notDate) {

@@ -14,7 +14,12 @@ import org.jspecify.annotations.Nullable;
  * @param publishedDate the provider's date, news only; may be null
  * @param foundBy which provider(s) returned it and at what rank (1 = first)
  */
-public record SearchHit(String url, String title, String snippet, double score, @Nullable String publishedDate,
+public record SearchHit(
+        String url,
+        String title,
+        String snippet,
+        double score,
+        @Nullable String publishedDate,
         List<Rank> foundBy) {
 
     /** One provider's rank for a result. */

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param cached true when served from Caravan's cache without calling the provider
  * @param notes what the report must say about the search: options the provider could not honour, a fallback
  */
-public record SearchResults(String provider, @Nullable String answer, List<SearchHit> hits, boolean cached, List<String> notes) {
+public record SearchResults(
+        String provider, @Nullable String answer, List<SearchHit> hits, boolean cached, List<String> notes) {
 
     public SearchResults {
         hits = List.copyOf(hits);
@@ -34,8 +35,9 @@ public record SearchResults(String provider, @Nullable String answer, List<Searc
     /** The provider's name as people write it. */
     public String providerLabel() {
         if (provider.contains("+")) {
-            return java.util.Arrays.stream(provider.split("\\+")).map(p -> new SearchResults(p, null, List.of(), false)
-                    .providerLabel()).collect(java.util.stream.Collectors.joining(" + "));
+            return java.util.Arrays.stream(provider.split("\\+"))
+                    .map(p -> new SearchResults(p, null, List.of(), false).providerLabel())
+                    .collect(java.util.stream.Collectors.joining(" + "));
         }
         return switch (provider) {
             case "tavily" -> "Tavily";

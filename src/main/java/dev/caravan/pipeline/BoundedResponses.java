@@ -68,7 +68,8 @@ public class BoundedResponses implements HttpClientConfigurer {
         if (remaining <= 0) throw new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage());
         RequestConfig config = scope.clientContext.getRequestConfigOrDefault();
         scope.clientContext.setRequestConfig(RequestConfig.copy(config)
-                .setResponseTimeout(Timeout.ofMilliseconds(remaining)).build());
+                .setResponseTimeout(Timeout.ofMilliseconds(remaining))
+                .build());
         ClassicHttpResponse response = chain.proceed(request, scope);
         HttpEntity entity = response.getEntity();
         if (entity == null) return response;
@@ -142,7 +143,8 @@ public class BoundedResponses implements HttpClientConfigurer {
 
         private void check(int n) throws IOException {
             count += n;
-            if (count > maxBytes && !truncate) fail(new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(-1)));
+            if (count > maxBytes && !truncate)
+                fail(new ResponseLimitException(ResponseLimitException.Limit.SIZE, sizeMessage(-1)));
             if (clock.millis() > deadline) {
                 fail(new ResponseLimitException(ResponseLimitException.Limit.DEADLINE, deadlineMessage()));
             }

@@ -1,10 +1,10 @@
 package dev.caravan.pipeline;
 
-import dev.caravan.model.Causes;
 import dev.caravan.fetch.HttpResult;
 import dev.caravan.fetch.HttpTransport;
 import dev.caravan.fetch.ResponseLimitException;
 import dev.caravan.fetch.guard.BlockedAddressException;
+import dev.caravan.model.Causes;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
@@ -67,8 +67,11 @@ public class CamelHttpTransport implements HttpTransport {
                 return HttpResult.failed(HttpResult.Failure.BLOCKED, blocked.reason());
             }
             if (t instanceof ResponseLimitException limit) {
-                return HttpResult.failed(limit.limit() == ResponseLimitException.Limit.SIZE
-                        ? HttpResult.Failure.TOO_LARGE : HttpResult.Failure.TIMEOUT, limit.getMessage());
+                return HttpResult.failed(
+                        limit.limit() == ResponseLimitException.Limit.SIZE
+                                ? HttpResult.Failure.TOO_LARGE
+                                : HttpResult.Failure.TIMEOUT,
+                        limit.getMessage());
             }
             if (t instanceof SocketTimeoutException || t instanceof InterruptedIOException) {
                 return HttpResult.failed(HttpResult.Failure.TIMEOUT, "timed out: " + t.getMessage());
@@ -81,7 +84,8 @@ public class CamelHttpTransport implements HttpTransport {
             }
         }
         Throwable root = Causes.root(error);
-        return HttpResult.failed(HttpResult.Failure.NETWORK, root.getClass().getSimpleName()
-                + (root.getMessage() == null ? "" : ": " + root.getMessage()));
+        return HttpResult.failed(
+                HttpResult.Failure.NETWORK,
+                root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage()));
     }
 }

@@ -17,8 +17,13 @@ import org.jspecify.annotations.Nullable;
  * @param state what its running queries share: failure, search order, job slot
  * @param summary the one-line summary, once finished
  */
-public record JobRun(@Nullable Job job, String source, String input, @Nullable JmsOrigin origin,
-        @Nullable SearchBudget.Job budget, JobState state,
+public record JobRun(
+        @Nullable Job job,
+        String source,
+        String input,
+        @Nullable JmsOrigin origin,
+        @Nullable SearchBudget.Job budget,
+        JobState state,
         String summary) {
 
     static JobRun unreadable(String source, String input, @Nullable JmsOrigin origin, Throwable why) {

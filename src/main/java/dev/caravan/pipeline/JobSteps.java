@@ -1,10 +1,10 @@
 package dev.caravan.pipeline;
 
 import dev.caravan.intake.JobFailures;
-import dev.caravan.model.FailureReasons;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.messaging.MessageJobs;
+import dev.caravan.model.FailureReasons;
 import dev.caravan.model.Job;
 import dev.caravan.progress.Progress;
 import dev.caravan.search.SearchBudget;
@@ -27,8 +27,13 @@ public class JobSteps {
     private final Semaphore slots;
 
     /** @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot */
-    public JobSteps(JobReader reader, MessageJobs messages, JobFailures failures, SearchBudget budgets,
-            Progress progress, int parallelJobs) {
+    public JobSteps(
+            JobReader reader,
+            MessageJobs messages,
+            JobFailures failures,
+            SearchBudget budgets,
+            Progress progress,
+            int parallelJobs) {
         this.reader = reader;
         this.messages = messages;
         this.failures = failures;
@@ -76,7 +81,8 @@ public class JobSteps {
     /** One query-stage body per query, in the job's order. */
     public List<QueryRun> queries(JobRun run) {
         List<QueryRun> queries = new ArrayList<>();
-        for (int i = 0; i < run.job().queries().size(); i++) queries.add(QueryRun.of(run, i, run.job().queries().get(i)));
+        for (int i = 0; i < run.job().queries().size(); i++)
+            queries.add(QueryRun.of(run, i, run.job().queries().get(i)));
         return queries;
     }
 

@@ -33,7 +33,10 @@ public class PageClaims {
      * @param page for an owner and its followers: the page once the owner has it (null when it got none)
      * @param refusal why it is not fetched, for {@link Role#REFUSED}
      */
-    public record Claim(Role role, @Nullable CompletableFuture<FetchedPage> page, @Nullable String refusal) {}
+    public record Claim(
+            Role role,
+            @Nullable CompletableFuture<FetchedPage> page,
+            @Nullable String refusal) {}
 
     private final Cache<Object, Object> cache;
     private final ConcurrentHashMap<String, CompletableFuture<FetchedPage>> inFlight = new ConcurrentHashMap<>();

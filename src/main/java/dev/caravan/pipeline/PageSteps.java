@@ -29,8 +29,15 @@ public class PageSteps {
     private final Progress progress;
     private final Clock clock;
 
-    public PageSteps(BudgetedPageFetcher fetcher, PageConverter converter, PageStore store, Cache<Object, Object> cache,
-            PageClaims claims, FindingSelector findings, Progress progress, Clock clock) {
+    public PageSteps(
+            BudgetedPageFetcher fetcher,
+            PageConverter converter,
+            PageStore store,
+            Cache<Object, Object> cache,
+            PageClaims claims,
+            FindingSelector findings,
+            Progress progress,
+            Clock clock) {
         this.fetcher = fetcher;
         this.claims = claims;
         this.converter = converter;
@@ -63,15 +70,18 @@ public class PageSteps {
         String url = work.task().url();
         return switch (claim.role()) {
             case OWNER -> fetcher.fetch(null, url).thenApply(work::withResponse);
-            case REFUSED -> CompletableFuture.completedFuture(work.withResponse(
-                    FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, claim.refusal(), null)));
-            case FOLLOWER -> claim.page().thenCompose(page -> {
-                Optional<FetchedPage> shared = page == null || !page.fetched() ? Optional.empty()
-                        : store.reuse(page, work.query().run().folder());
-                if (shared.isPresent()) return CompletableFuture.completedFuture(work.withPage(shared.get(), true));
-                // the other query got no page: try again, as a query running after it would have
-                return fetcher.fetch(work.query().run().budget(), url).thenApply(work::withResponse);
-            });
+            case REFUSED ->
+                CompletableFuture.completedFuture(work.withResponse(
+                        FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, claim.refusal(), null)));
+            case FOLLOWER ->
+                claim.page().thenCompose(page -> {
+                    Optional<FetchedPage> shared = page == null || !page.fetched()
+                            ? Optional.empty()
+                            : store.reuse(page, work.query().run().folder());
+                    if (shared.isPresent()) return CompletableFuture.completedFuture(work.withPage(shared.get(), true));
+                    // the other query got no page: try again, as a query running after it would have
+                    return fetcher.fetch(work.query().run().budget(), url).thenApply(work::withResponse);
+                });
             // the cache entry expired between planning and now
             case CACHED -> fetcher.fetch(work.query().run().budget(), url).thenApply(work::withResponse);
         };
@@ -89,10 +99,10 @@ public class PageSteps {
     /** The page's passages most relevant to the query; the page's text itself is not kept past this point. */
     public PageWork select(PageWork work) {
         if (work.result() != null) return work;
-        PageResult result = findings.candidates(work.task(), store.withBlocks(work.page()), work.query().query(),
-                work.fromCache());
-        return work.withResult(new PageResult(result.task(), result.page().withoutBlocks(), result.fromCache(),
-                result.candidates()));
+        PageResult result = findings.candidates(
+                work.task(), store.withBlocks(work.page()), work.query().query(), work.fromCache());
+        return work.withResult(
+                new PageResult(result.task(), result.page().withoutBlocks(), result.fromCache(), result.candidates()));
     }
 
     /** Records the page in the events log and metrics, with the query's count so far (e.g. {@code 3/5}). */
@@ -101,8 +111,8 @@ public class PageSteps {
         claims.release(work.task().normalizedUrl(), work.claim(), work.page());
         QueryRun query = work.query();
         long started = work.started() == null ? clock.millis() : work.started().toEpochMilli();
-        return work.counted(progress.fetchFinished(query.run().job(), query.index(), query.tasks().size(),
-                work.result(), started, work.bytes()));
+        return work.counted(progress.fetchFinished(
+                query.run().job(), query.index(), query.tasks().size(), work.result(), started, work.bytes()));
     }
 
     /** Anything one page causes inside Caravan fails only that page, with the reason; its query goes on. */

@@ -23,9 +23,17 @@ import org.jspecify.annotations.Nullable;
  * @param result what the query's report gets; null until done
  * @param count how many of the query's pages are done with this one, e.g. {@code 3/5}, once recorded
  */
-public record PageWork(QueryRun query, FetchTask task, PageClaims.Claim claim, Instant started, @Nullable FetchResponse response,
+public record PageWork(
+        QueryRun query,
+        FetchTask task,
+        PageClaims.Claim claim,
+        Instant started,
+        @Nullable FetchResponse response,
         @Nullable FetchedPage page,
-        boolean fromCache, long bytes, @Nullable PageResult result, String count) {
+        boolean fromCache,
+        long bytes,
+        @Nullable PageResult result,
+        String count) {
 
     static PageWork of(QueryRun query, FetchTask task, PageClaims.Claim claim) {
         return new PageWork(query, task, claim, null, null, null, false, 0, null, null);

@@ -35,7 +35,8 @@ public class PagesOfQuery implements AggregationStrategy {
         QueryRun query = input.getMessage().getBody(QueryRun.class);
         List<PageResult> results = new ArrayList<>();
         if (pages != null) {
-            pages.stream().sorted(Comparator.comparingInt(w -> w.task().order()))
+            pages.stream()
+                    .sorted(Comparator.comparingInt(w -> w.task().order()))
                     .forEach(w -> results.add(w.result()));
         }
         gathered.getMessage().setBody(query.withPages(results));

@@ -3,8 +3,8 @@ package dev.caravan.pipeline;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
-import dev.caravan.model.SearchResults;
 import dev.caravan.model.Report;
+import dev.caravan.model.SearchResults;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -21,8 +21,15 @@ import org.jspecify.annotations.Nullable;
  * @param pages the pages as fetched, in task order
  * @param report its report, once written
  */
-public record QueryRun(JobRun run, int index, Query query, @Nullable SearchResults search, List<FetchTask> tasks,
-        List<PageClaims.Claim> claims, List<PageResult> pages, Report report) {
+public record QueryRun(
+        JobRun run,
+        int index,
+        Query query,
+        @Nullable SearchResults search,
+        List<FetchTask> tasks,
+        List<PageClaims.Claim> claims,
+        List<PageResult> pages,
+        Report report) {
 
     public QueryRun {
         tasks = tasks == null ? List.of() : List.copyOf(tasks);

@@ -1,13 +1,13 @@
 package dev.caravan.pipeline;
 
 import dev.caravan.fetch.FetchPlanner;
+import dev.caravan.model.FetchTask;
+import dev.caravan.model.Report;
 import dev.caravan.model.SearchResults;
 import dev.caravan.progress.Progress;
-import dev.caravan.model.Report;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportWriter;
 import dev.caravan.search.Searcher;
-import dev.caravan.model.FetchTask;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,8 +24,13 @@ public class QuerySteps {
     private final PageClaims claims;
     private final Progress progress;
 
-    public QuerySteps(Searcher searcher, FetchPlanner planner, PageClaims claims, ReportBuilder reports,
-            ReportWriter writer, Progress progress) {
+    public QuerySteps(
+            Searcher searcher,
+            FetchPlanner planner,
+            PageClaims claims,
+            ReportBuilder reports,
+            ReportWriter writer,
+            Progress progress) {
         this.searcher = searcher;
         this.planner = planner;
         this.claims = claims;
@@ -51,7 +56,8 @@ public class QuerySteps {
         progress.searchFinished(query.run().job(), query.query(), results);
         List<FetchTask> plan = planner.plan(query.query(), results);
         List<PageClaims.Claim> planned = new ArrayList<>();
-        for (FetchTask task : plan) planned.add(claims.claim(task.normalizedUrl(), query.run().budget()));
+        for (FetchTask task : plan)
+            planned.add(claims.claim(task.normalizedUrl(), query.run().budget()));
         query.run().state().passSearchTurn(query.index());
         return query.withSearch(results, plan, planned);
     }
@@ -64,7 +70,8 @@ public class QuerySteps {
     /** One fetch-stage body per page to fetch. */
     public List<PageWork> pages(QueryRun query) {
         List<PageWork> pages = new ArrayList<>();
-        for (int i = 0; i < query.tasks().size(); i++) pages.add(PageWork.of(query, query.tasks().get(i), query.claims().get(i)));
+        for (int i = 0; i < query.tasks().size(); i++)
+            pages.add(PageWork.of(query, query.tasks().get(i), query.claims().get(i)));
         return pages;
     }
 

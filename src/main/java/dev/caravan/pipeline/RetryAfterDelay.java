@@ -16,7 +16,8 @@ public class RetryAfterDelay implements Processor {
         Exception caught = exchange.getException();
         if (caught == null) caught = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         long retryAfterMs = Causes.find(caught, RetryableSearchException.class)
-                .map(RetryableSearchException::retryAfterMs).orElse(-1L);
+                .map(RetryableSearchException::retryAfterMs)
+                .orElse(-1L);
         if (retryAfterMs >= 0) {
             exchange.getMessage().setHeader(Exchange.REDELIVERY_DELAY, retryAfterMs);
         } else {

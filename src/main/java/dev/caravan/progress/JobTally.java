@@ -27,7 +27,8 @@ final class JobTally {
     }
 
     void search(boolean cached) {
-        if (cached) cacheHits.incrementAndGet(); else searchCalls.incrementAndGet();
+        if (cached) cacheHits.incrementAndGet();
+        else searchCalls.incrementAndGet();
     }
 
     void notSearched() {
@@ -48,8 +49,11 @@ final class JobTally {
     String summary(Instant now) {
         String failed;
         synchronized (failedByReason) {
-            failed = failedByReason.isEmpty() ? "none" : failedByReason.entrySet().stream()
-                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+            failed = failedByReason.isEmpty()
+                    ? "none"
+                    : failedByReason.entrySet().stream()
+                            .map(e -> e.getKey() + " " + e.getValue())
+                            .collect(Collectors.joining(", "));
         }
         return queries + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
                 + searchCalls + " search call(s), " + cacheHits + " cache hit(s), "

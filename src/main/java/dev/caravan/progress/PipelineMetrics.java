@@ -19,8 +19,10 @@ final class PipelineMetrics {
     PipelineMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.jobsInFlight = new AtomicInteger();
-        Gauge.builder("caravan.jobs.in.flight", jobsInFlight, AtomicInteger::get).description("Jobs running now")
-                .strongReference(true).register(registry);
+        Gauge.builder("caravan.jobs.in.flight", jobsInFlight, AtomicInteger::get)
+                .description("Jobs running now")
+                .strongReference(true)
+                .register(registry);
     }
 
     void jobStarted() {
@@ -34,12 +36,18 @@ final class PipelineMetrics {
 
     void search(boolean cached) {
         if (cached) cacheHit("search");
-        else Counter.builder("caravan.tavily.calls").description("Searches sent to Tavily").register(registry).increment();
+        else
+            Counter.builder("caravan.tavily.calls")
+                    .description("Searches sent to Tavily")
+                    .register(registry)
+                    .increment();
     }
 
     void notSearched() {
-        Counter.builder("caravan.search.not.searched").description("Queries not searched because a budget was reached")
-                .register(registry).increment();
+        Counter.builder("caravan.search.not.searched")
+                .description("Queries not searched because a budget was reached")
+                .register(registry)
+                .increment();
     }
 
     void jobFileFailed() {
@@ -51,23 +59,35 @@ final class PipelineMetrics {
     }
 
     void fetch(String outcome, String host, Duration took, boolean cached) {
-        Counter.builder("caravan.fetch").description("Pages by fetch outcome").tag("outcome", outcome)
-                .register(registry).increment();
+        Counter.builder("caravan.fetch")
+                .description("Pages by fetch outcome")
+                .tag("outcome", outcome)
+                .register(registry)
+                .increment();
         if (cached) {
             cacheHit("page");
         } else {
-            Timer.builder("caravan.fetch.duration").description("Time to fetch a page, per host").tag("host", host)
-                    .register(registry).record(took);
+            Timer.builder("caravan.fetch.duration")
+                    .description("Time to fetch a page, per host")
+                    .tag("host", host)
+                    .register(registry)
+                    .record(took);
         }
     }
 
     private void cacheHit(String cache) {
-        Counter.builder("caravan.cache.hits").description("Answers served from the cache").tag("cache", cache)
-                .register(registry).increment();
+        Counter.builder("caravan.cache.hits")
+                .description("Answers served from the cache")
+                .tag("cache", cache)
+                .register(registry)
+                .increment();
     }
 
     private void error(String kind) {
-        Counter.builder("caravan.errors").description("Failed jobs and searches").tag("kind", kind)
-                .register(registry).increment();
+        Counter.builder("caravan.errors")
+                .description("Failed jobs and searches")
+                .tag("kind", kind)
+                .register(registry)
+                .increment();
     }
 }

@@ -6,9 +6,9 @@ import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
-import dev.caravan.model.Urls;
-import dev.caravan.model.SearchResults;
 import dev.caravan.model.Report;
+import dev.caravan.model.SearchResults;
+import dev.caravan.model.Urls;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,7 +43,10 @@ public class Progress {
     public void jobStarted(Job job, String source) {
         tallies.put(job.folder(), new JobTally(clock.instant()));
         metrics.jobStarted();
-        emit("job_started", job, Map.of("queries", job.queries().size(), "source", source == null ? "unknown" : source));
+        emit(
+                "job_started",
+                job,
+                Map.of("queries", job.queries().size(), "source", source == null ? "unknown" : source));
     }
 
     /** Records the end of a job, failed when {@code error} is not null, and returns its one-line summary. */
@@ -108,20 +111,38 @@ public class Progress {
         if (results.wasNotSearched()) {
             tally(job).notSearched();
             metrics.notSearched();
-            emit("search_finished", job, Map.of("query", query.label(), "not_searched", results.notes().get(0)));
+            emit(
+                    "search_finished",
+                    job,
+                    Map.of(
+                            "query",
+                            query.label(),
+                            "not_searched",
+                            results.notes().get(0)));
             return;
         }
         tally(job).search(results.cached());
         metrics.search(results.cached());
-        emit("search_finished", job, Map.of("query", query.label(), "provider", results.provider(),
-                "results", results.hits().size(), "cached", results.cached()));
+        emit(
+                "search_finished",
+                job,
+                Map.of(
+                        "query",
+                        query.label(),
+                        "provider",
+                        results.provider(),
+                        "results",
+                        results.hits().size(),
+                        "cached",
+                        results.cached()));
     }
 
     /** The log line's words for a query's search: what it returned, that it was not searched, or that it is no search. */
     public String searchLine(Query query, SearchResults results) {
         if (!query.searches()) return "no search (the query lists its pages)";
         if (results.wasNotSearched()) return results.notes().get(0);
-        return results.providerLabel() + ": " + results.hits().size() + " search result(s) (cached: " + results.cached() + ")";
+        return results.providerLabel() + ": " + results.hits().size() + " search result(s) (cached: " + results.cached()
+                + ")";
     }
 
     public void searchFailed(Job job, Query query, Throwable failure) {
@@ -136,7 +157,8 @@ public class Progress {
     }
 
     /** Records the end of a fetch and returns the query's count so far, e.g. {@code 3/5}. */
-    public String fetchFinished(Job job, int queryIndex, int total, PageResult result, long startedAtMillis, long bytes) {
+    public String fetchFinished(
+            Job job, int queryIndex, int total, PageResult result, long startedAtMillis, long bytes) {
         FetchedPage page = result.page();
         String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
         tally(job).page(outcome, result.fromCache());
@@ -153,13 +175,27 @@ public class Progress {
         data.put("cached", result.fromCache());
         if (page.reason() != null) data.put("reason", page.reason());
         emit("fetch_finished", job, data);
-        int done = pagesDone.computeIfAbsent(job.folder() + "#" + queryIndex, k -> new AtomicInteger()).incrementAndGet();
+        int done = pagesDone
+                .computeIfAbsent(job.folder() + "#" + queryIndex, k -> new AtomicInteger())
+                .incrementAndGet();
         return done + "/" + total;
     }
 
     public void reportWritten(Job job, Query query, Report report) {
-        emit("report_written", job, Map.of("query", query.label(), "report", report.markdownFile().toString(),
-                "sources", report.fetched(), "not_retrieved", report.notRetrieved(), "findings", report.findings()));
+        emit(
+                "report_written",
+                job,
+                Map.of(
+                        "query",
+                        query.label(),
+                        "report",
+                        report.markdownFile().toString(),
+                        "sources",
+                        report.fetched(),
+                        "not_retrieved",
+                        report.notRetrieved(),
+                        "findings",
+                        report.findings()));
     }
 
     private JobTally tally(Job job) {

@@ -43,7 +43,8 @@ final class Analysis {
     }
 
     private static CharArraySet snowballStopWords() {
-        try (Reader list = IOUtils.getDecodingReader(SnowballFilter.class, "english_stop.txt", StandardCharsets.UTF_8)) {
+        try (Reader list =
+                IOUtils.getDecodingReader(SnowballFilter.class, "english_stop.txt", StandardCharsets.UTF_8)) {
             return WordlistLoader.getSnowballWordSet(list);
         } catch (IOException e) {
             throw new UncheckedIOException("Lucene's english_stop.txt is missing from the classpath", e);

@@ -38,6 +38,7 @@ final class LexicalIndex {
     private static final Bm25 SIMILARITY = new Bm25();
     /** The heading a passage sits under, matched at a fraction of the passage's own words' weight. */
     private static final String HEADING = "heading";
+
     private static final float HEADING_BOOST = 0.3f;
 
     private final double[] bm25;
@@ -58,8 +59,10 @@ final class LexicalIndex {
         if (texts.isEmpty() || queryTerms.isEmpty()) return new LexicalIndex(bm25, coverage);
         try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
             // one segment, documents in insertion order: document id i is texts.get(i)
-            IndexWriterConfig config = new IndexWriterConfig(Analysis.ANALYZER).setSimilarity(SIMILARITY)
-                    .setMergePolicy(NoMergePolicy.INSTANCE).setRAMBufferSizeMB(256)
+            IndexWriterConfig config = new IndexWriterConfig(Analysis.ANALYZER)
+                    .setSimilarity(SIMILARITY)
+                    .setMergePolicy(NoMergePolicy.INSTANCE)
+                    .setRAMBufferSizeMB(256)
                     .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH);
             try (IndexWriter writer = new IndexWriter(dir, config)) {
                 for (Passage p : texts) {
@@ -76,18 +79,25 @@ final class LexicalIndex {
                 BooleanQuery.Builder query = new BooleanQuery.Builder();
                 for (String t : queryTerms) {
                     query.add(new TermQuery(new Term(Analysis.FIELD, t)), BooleanClause.Occur.SHOULD);
-                    query.add(new BoostQuery(new TermQuery(new Term(HEADING, t)), HEADING_BOOST), BooleanClause.Occur.SHOULD);
+                    query.add(
+                            new BoostQuery(new TermQuery(new Term(HEADING, t)), HEADING_BOOST),
+                            BooleanClause.Occur.SHOULD);
                 }
                 for (ScoreDoc hit : searcher.search(query.build(), texts.size()).scoreDocs) bm25[hit.doc] = hit.score;
                 if (textTerms == null) return new LexicalIndex(bm25, coverage);
-                CollectionStatistics stats = new CollectionStatistics(Analysis.FIELD, reader.maxDoc(), reader.maxDoc(),
-                        Math.max(1, reader.getSumTotalTermFreq(Analysis.FIELD)), Math.max(1, reader.getSumDocFreq(Analysis.FIELD)));
+                CollectionStatistics stats = new CollectionStatistics(
+                        Analysis.FIELD,
+                        reader.maxDoc(),
+                        reader.maxDoc(),
+                        Math.max(1, reader.getSumTotalTermFreq(Analysis.FIELD)),
+                        Math.max(1, reader.getSumDocFreq(Analysis.FIELD)));
                 Map<String, Double> idf = new HashMap<>();
                 for (String t : queryTerms) {
                     Term term = new Term(Analysis.FIELD, t);
                     idf.put(t, SIMILARITY.idf(stats, reader.docFreq(term), reader.totalTermFreq(term)));
                 }
-                double total = idf.values().stream().mapToDouble(Double::doubleValue).sum();
+                double total =
+                        idf.values().stream().mapToDouble(Double::doubleValue).sum();
                 for (int i = 0; i < texts.size(); i++) {
                     double have = 0;
                     for (String t : queryTerms) if (textTerms.get(i).contains(t)) have += idf.get(t);
@@ -112,7 +122,8 @@ final class LexicalIndex {
     private static final class Bm25 extends BM25Similarity {
         /** A term no passage has counts as rare as the rarest one that some passage has. */
         double idf(CollectionStatistics stats, long docFreq, long totalTermFreq) {
-            TermStatistics term = new TermStatistics(new BytesRef("term"), Math.max(1, docFreq), Math.max(1, totalTermFreq));
+            TermStatistics term =
+                    new TermStatistics(new BytesRef("term"), Math.max(1, docFreq), Math.max(1, totalTermFreq));
             return idfExplain(stats, term).getValue().doubleValue();
         }
     }

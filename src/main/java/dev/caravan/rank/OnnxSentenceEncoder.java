@@ -50,9 +50,11 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
     @Override
     public float[][] encode(List<String> texts) {
         if (texts.isEmpty()) return new float[0][];
-        List<Embedding> embeddings = model.embedAll(texts.stream().map(TextSegment::from).toList()).content();
+        List<Embedding> embeddings =
+                model.embedAll(texts.stream().map(TextSegment::from).toList()).content();
         float[][] vectors = new float[embeddings.size()][];
-        for (int i = 0; i < vectors.length; i++) vectors[i] = unit(embeddings.get(i).vector());
+        for (int i = 0; i < vectors.length; i++)
+            vectors[i] = unit(embeddings.get(i).vector());
         return vectors;
     }
 

@@ -35,6 +35,7 @@ public final class PassageRanker {
     static final double MMR_LAMBDA = 0.75;
     /** Passages at least this similar say the same thing: merged into one finding. */
     static final double SAME_COSINE = 0.9;
+
     static final double SAME_TERMS = 0.6;
     /**
      * Share of the ranking score that rewards words the query does not have: a passage that only restates the query
@@ -74,7 +75,9 @@ public final class PassageRanker {
         for (int page = 0; page < pages.size(); page++) {
             for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(p.text())));
         }
-        LexicalIndex index = LexicalIndex.score(all.stream().map(c -> c.passage).toList(), queryTerms,
+        LexicalIndex index = LexicalIndex.score(
+                all.stream().map(c -> c.passage).toList(),
+                queryTerms,
                 all.stream().map(c -> c.terms).toList());
         for (int i = 0; i < all.size(); i++) {
             all.get(i).bm25 = index.bm25(i);
@@ -84,8 +87,11 @@ public final class PassageRanker {
         for (Candidate c : all) {
             long novel = c.terms.stream().filter(t -> !queryTerms.contains(t)).count();
             c.novelty = c.terms.isEmpty() ? 0 : (double) novel / c.terms.size();
-            c.relevance = !semantic ? c.coverage
-                    : c.vector == null ? 0 : SEMANTIC_WEIGHT * Math.max(0, c.cosine) + (1 - SEMANTIC_WEIGHT) * c.coverage;
+            c.relevance = !semantic
+                    ? c.coverage
+                    : c.vector == null
+                            ? 0
+                            : SEMANTIC_WEIGHT * Math.max(0, c.cosine) + (1 - SEMANTIC_WEIGHT) * c.coverage;
         }
         return new Ranking(pick(all, pages.size()), pageRelevance(all, pages.size()));
     }
@@ -94,7 +100,8 @@ public final class PassageRanker {
     private boolean embed(String query, List<Candidate> all, int pageCount) {
         List<Candidate> byLexical = new ArrayList<>(all);
         byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
-        Set<Candidate> chosen = new LinkedHashSet<>(byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size())));
+        Set<Candidate> chosen =
+                new LinkedHashSet<>(byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size())));
         int[] perPage = new int[pageCount];
         for (Candidate c : byLexical) if (perPage[c.page]++ < RERANK_PER_PAGE) chosen.add(c);
         List<Candidate> batch = List.copyOf(chosen);
@@ -117,8 +124,10 @@ public final class PassageRanker {
     private List<Ranking.Pick> pick(List<Candidate> all, int pageCount) {
         List<Candidate> open = new ArrayList<>();
         for (Candidate c : all) if (c.relevance >= settings.minRelevance() && c.relevance > 0) open.add(c);
-        open.sort(Comparator.comparingDouble((Candidate c) -> c.relevance).reversed()
-                .thenComparingInt(c -> c.page).thenComparingInt(c -> c.passage.position()));
+        open.sort(Comparator.comparingDouble((Candidate c) -> c.relevance)
+                .reversed()
+                .thenComparingInt(c -> c.page)
+                .thenComparingInt(c -> c.passage.position()));
         List<Candidate> chosen = new ArrayList<>();
         List<Set<Integer>> alsoOn = new ArrayList<>();
         int[] perPage = new int[pageCount];
@@ -142,7 +151,8 @@ public final class PassageRanker {
                     continue;
                 }
                 if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
-                double mmr = MMR_LAMBDA * c.relevance * (1 - NOVELTY + NOVELTY * c.novelty) - (1 - MMR_LAMBDA) * similar;
+                double mmr =
+                        MMR_LAMBDA * c.relevance * (1 - NOVELTY + NOVELTY * c.novelty) - (1 - MMR_LAMBDA) * similar;
                 if (mmr > bestScore) {
                     bestScore = mmr;
                     best = c;
@@ -168,7 +178,8 @@ public final class PassageRanker {
         List<Ranking.PageRelevance> pages = new ArrayList<>();
         for (Candidate b : best) {
             double r = b == null ? 0 : b.relevance;
-            pages.add(new Ranking.PageRelevance(r, r > 0 && r >= settings.minRelevance(), b == null ? null : b.passage.text()));
+            pages.add(new Ranking.PageRelevance(
+                    r, r > 0 && r >= settings.minRelevance(), b == null ? null : b.passage.text()));
         }
         return pages;
     }
@@ -176,14 +187,19 @@ public final class PassageRanker {
     /** Without query text: each page's opening passages, taken in turn from every page. */
     private Ranking leads(List<List<Passage>> pages) {
         List<Ranking.Pick> picks = new ArrayList<>();
-        int depth = Math.min(settings.maxPerSource(), pages.stream().mapToInt(List::size).max().orElse(0));
+        int depth = Math.min(
+                settings.maxPerSource(),
+                pages.stream().mapToInt(List::size).max().orElse(0));
         for (int i = 0; i < depth; i++) {
             for (int page = 0; page < pages.size() && picks.size() < settings.maxFindings(); page++) {
-                if (i < pages.get(page).size()) picks.add(new Ranking.Pick(pages.get(page).get(i).text(), page, List.of(), 0));
+                if (i < pages.get(page).size())
+                    picks.add(new Ranking.Pick(pages.get(page).get(i).text(), page, List.of(), 0));
             }
         }
         List<Ranking.PageRelevance> relevance = pages.stream()
-                .map(p -> new Ranking.PageRelevance(0, true, p.isEmpty() ? null : p.get(0).text())).toList();
+                .map(p -> new Ranking.PageRelevance(
+                        0, true, p.isEmpty() ? null : p.get(0).text()))
+                .toList();
         return new Ranking(picks, relevance);
     }
 

@@ -22,22 +22,26 @@ final class Passages {
     static final int LEAD_IN_WORDS = 12;
 
     /** Words that make a sentence refer back to the one before it. */
-    private static final Pattern LEANS_BACK = Pattern.compile("^[\"“(]?(?:[A-Z][a-z]+, (?:this|that|these|those|it|they)\\b|It|Its|It's|It’s|They|Their|Them|He|His|She|Her|"
-            + "This|That|These|Those|Such|However|But|And|Or|So|Also|Therefore|Thus|Hence|Instead|Otherwise|Similarly|"
-            + "Likewise|Additionally|Moreover|Furthermore|Meanwhile|Still|Yet|Then|Here|There|Both|Neither|Either|"
-            + "The latter|The former|In addition|In contrast|In turn|In fact|As a result|For example|For instance|"
-            + "On the other hand|Even so|Because of this)\\b");
+    private static final Pattern LEANS_BACK = Pattern.compile(
+            "^[\"“(]?(?:[A-Z][a-z]+, (?:this|that|these|those|it|they)\\b|It|Its|It's|It’s|They|Their|Them|He|His|She|Her|"
+                    + "This|That|These|Those|Such|However|But|And|Or|So|Also|Therefore|Thus|Hence|Instead|Otherwise|Similarly|"
+                    + "Likewise|Additionally|Moreover|Furthermore|Meanwhile|Still|Yet|Then|Here|There|Both|Neither|Either|"
+                    + "The latter|The former|In addition|In contrast|In turn|In fact|As a result|For example|For instance|"
+                    + "On the other hand|Even so|Because of this)\\b");
     /** Calls to action and page furniture, not statements about the topic. */
-    private static final Pattern CALL_TO_ACTION = Pattern.compile("^(?:Click|Tap|Sign up|Sign in|Log in|Login|Subscribe|"
-            + "Register|Download|Shop|Buy|Order now|Add to|Learn more|Read more|See more|Find out more|Get started|"
-            + "Join|Follow us|Share|Contact us|Call us|Book now|Request a|Check out|Don't miss|Don’t miss|"
-            + "Stay up to date|Get the latest|Sponsored|Advertisement|Copyright|All rights reserved)\\b",
+    private static final Pattern CALL_TO_ACTION = Pattern.compile(
+            "^(?:Click|Tap|Sign up|Sign in|Log in|Login|Subscribe|"
+                    + "Register|Download|Shop|Buy|Order now|Add to|Learn more|Read more|See more|Find out more|Get started|"
+                    + "Join|Follow us|Share|Contact us|Call us|Book now|Request a|Check out|Don't miss|Don’t miss|"
+                    + "Stay up to date|Get the latest|Sponsored|Advertisement|Copyright|All rights reserved)\\b",
             Pattern.CASE_INSENSITIVE);
     /** Openers that announce content instead of stating it. */
-    private static final Pattern GENERIC_OPENER = Pattern.compile("^(?:In this (?:article|post|guide|blog|tutorial|"
-            + "video|section|review)|Welcome to|Thanks? (?:you )?for|We hope|Here's (?:what|how|everything)|"
-            + "Here’s (?:what|how|everything)|Read on|Keep reading|Let's|Let’s|Scroll down|Below,? (?:we|you))\\b",
+    private static final Pattern GENERIC_OPENER = Pattern.compile(
+            "^(?:In this (?:article|post|guide|blog|tutorial|"
+                    + "video|section|review)|Welcome to|Thanks? (?:you )?for|We hope|Here's (?:what|how|everything)|"
+                    + "Here’s (?:what|how|everything)|Read on|Keep reading|Let's|Let’s|Scroll down|Below,? (?:we|you))\\b",
             Pattern.CASE_INSENSITIVE);
+
     private static final Pattern ENDS_AS_STATEMENT = Pattern.compile("[.!:][\"'”’)\\]]*$");
 
     private Passages() {}
@@ -78,7 +82,8 @@ final class Passages {
         if (s.endsWith("?") || s.endsWith("?\"") || s.endsWith("?”")) return false;
         if (s.endsWith(":") && words < LEAD_IN_WORDS) return false;
         char first = s.charAt(0);
-        if (!(Character.isUpperCase(first) || Character.isDigit(first) || "\"“‘'($£€".indexOf(first) >= 0)) return false;
+        if (!(Character.isUpperCase(first) || Character.isDigit(first) || "\"“‘'($£€".indexOf(first) >= 0))
+            return false;
         boolean prose = kind == Kind.PARAGRAPH || kind == Kind.QUOTE;
         if (prose && !ENDS_AS_STATEMENT.matcher(s).find()) return false;
         if (CALL_TO_ACTION.matcher(s).find() || GENERIC_OPENER.matcher(s).find()) return false;

@@ -38,5 +38,6 @@ public record Ranking(List<Pick> picks, List<PageRelevance> pages) {
      * @param relevant whether it reaches the relevance floor (always true when the query has no text)
      * @param bestPassage its most relevant passage, or null when it has none
      */
-    public record PageRelevance(double relevance, boolean relevant, @Nullable String bestPassage) {}
+    public record PageRelevance(
+            double relevance, boolean relevant, @Nullable String bestPassage) {}
 }

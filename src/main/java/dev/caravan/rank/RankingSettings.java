@@ -16,15 +16,19 @@ public record RankingSettings(int maxFindings, int maxPerSource, double minRelev
     public static final int CANDIDATES_PER_PAGE = 40;
 
     public RankingSettings {
-        if (maxFindings < 1) throw new IllegalArgumentException("research.report.max-findings must be at least 1, got " + maxFindings);
+        if (maxFindings < 1)
+            throw new IllegalArgumentException("research.report.max-findings must be at least 1, got " + maxFindings);
         if (maxPerSource < 1) {
-            throw new IllegalArgumentException("research.report.max-findings-per-source must be at least 1, got " + maxPerSource);
+            throw new IllegalArgumentException(
+                    "research.report.max-findings-per-source must be at least 1, got " + maxPerSource);
         }
         if (!(minRelevance >= 0 && minRelevance <= 1)) {
-            throw new IllegalArgumentException("research.report.min-relevance must be between 0 and 1, got " + minRelevance);
+            throw new IllegalArgumentException(
+                    "research.report.min-relevance must be between 0 and 1, got " + minRelevance);
         }
         if (rerankCandidates < 1 || rerankCandidates > 1000) {
-            throw new IllegalArgumentException("research.report.rerank-candidates must be from 1 to 1000, got " + rerankCandidates);
+            throw new IllegalArgumentException(
+                    "research.report.rerank-candidates must be from 1 to 1000, got " + rerankCandidates);
         }
     }
 }

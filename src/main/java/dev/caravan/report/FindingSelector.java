@@ -62,7 +62,8 @@ public class FindingSelector {
             findings.add(new Finding(pick.text(), citations, pick.relevance()));
         }
         Map<Integer, Ranking.PageRelevance> sources = new LinkedHashMap<>();
-        for (int i = 0; i < cited.size(); i++) sources.put(cited.get(i), ranking.pages().get(i));
+        for (int i = 0; i < cited.size(); i++)
+            sources.put(cited.get(i), ranking.pages().get(i));
         return new Selection(findings, sources);
     }
 

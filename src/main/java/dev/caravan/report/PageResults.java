@@ -15,8 +15,12 @@ public final class PageResults {
 
     public static PageResult internalError(FetchTask task, Throwable error) {
         String detail = PageFault.describe(Causes.root(error));
-        FetchedPage page = FetchedPage.failed(task.url(), task.url(), FetchOutcome.INTERNAL_ERROR,
-                "internal error while processing the page (" + detail + ")", null);
+        FetchedPage page = FetchedPage.failed(
+                task.url(),
+                task.url(),
+                FetchOutcome.INTERNAL_ERROR,
+                "internal error while processing the page (" + detail + ")",
+                null);
         return new PageResult(task, page, false, List.of());
     }
 }

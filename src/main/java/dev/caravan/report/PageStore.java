@@ -48,7 +48,8 @@ public class PageStore {
         try {
             for (String line : Files.readAllLines(file)) {
                 int tab = line.indexOf('\t');
-                if (tab > 0) blocks.add(new TextBlock(TextBlock.Kind.valueOf(line.substring(0, tab)), line.substring(tab + 1)));
+                if (tab > 0)
+                    blocks.add(new TextBlock(TextBlock.Kind.valueOf(line.substring(0, tab)), line.substring(tab + 1)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + file, e);
@@ -62,7 +63,8 @@ public class PageStore {
 
     private static String blocksText(List<TextBlock> blocks) {
         StringBuilder text = new StringBuilder();
-        for (TextBlock block : blocks) text.append(block.kind().name()).append('\t').append(block.text()).append('\n');
+        for (TextBlock block : blocks)
+            text.append(block.kind().name()).append('\t').append(block.text()).append('\n');
         return text.toString();
     }
 
@@ -109,15 +111,18 @@ public class PageStore {
     }
 
     static String fileName(String url) {
-        String readable = url.replaceFirst("^[a-zA-Z]+://", "").toLowerCase(Locale.ROOT)
-                .replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        String readable = url.replaceFirst("^[a-zA-Z]+://", "")
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("^-+|-+$", "");
         if (readable.length() > 60) readable = readable.substring(0, 60).replaceAll("-+$", "");
         return readable + "-" + shortHash(url) + ".md";
     }
 
     private static String shortHash(String text) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 4);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

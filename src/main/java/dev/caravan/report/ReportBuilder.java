@@ -1,6 +1,5 @@
 package dev.caravan.report;
 
-import dev.caravan.model.Report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -11,6 +10,7 @@ import dev.caravan.model.Finding;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
+import dev.caravan.model.Report;
 import dev.caravan.model.SearchResults;
 import dev.caravan.rank.Ranking;
 import java.nio.file.Path;
@@ -56,16 +56,29 @@ public class ReportBuilder {
         String markdown = new ReportMarkdown(job, query, search, pages, numbers, selection, ranAt, dir).render();
         String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, selection, ranAt);
         int fetched = numbers.size();
-        return new Report(markdownFile, dir.resolve(slug + ".json"), markdown, sidecar, fetched,
-                pages.size() - fetched, chosen.size());
+        return new Report(
+                markdownFile,
+                dir.resolve(slug + ".json"),
+                markdown,
+                sidecar,
+                fetched,
+                pages.size() - fetched,
+                chosen.size());
     }
 
     private static double round(double score) {
         return Math.round(score * 1000) / 1000.0;
     }
 
-    private static String sidecar(Job job, Query query, Path markdownFile, SearchResults search,
-            List<PageResult> pages, Map<Integer, Integer> numbers, FindingSelector.Selection selection, Instant ranAt) {
+    private static String sidecar(
+            Job job,
+            Query query,
+            Path markdownFile,
+            SearchResults search,
+            List<PageResult> pages,
+            Map<Integer, Integer> numbers,
+            FindingSelector.Selection selection,
+            Instant ranAt) {
         ObjectNode root = JSON.createObjectNode();
         root.put("query", query.label());
         root.put("report", markdownFile.toString());
@@ -83,16 +96,22 @@ public class ReportBuilder {
             FetchedPage page = p.page();
             ObjectNode n = sources.addObject();
             Integer number = numbers.get(p.task().order());
-            if (number == null) n.putNull("n"); else n.put("n", number);
+            if (number == null) n.putNull("n");
+            else n.put("n", number);
             n.put("url", p.task().url());
             n.put("final_url", page.finalUrl());
             n.put("title", SourceTitle.of(p).orElse(null));
             n.put("status", page.outcome().status().json());
             n.put("reason", page.reason());
-            if (page.httpStatus() == null) n.putNull("http_status"); else n.put("http_status", page.httpStatus());
+            if (page.httpStatus() == null) n.putNull("http_status");
+            else n.put("http_status", page.httpStatus());
             n.put("chars", page.chars());
-            n.put("evicted_to", page.evictedTo() == null ? null : page.evictedTo().toString());
-            n.put("fetched_at", page.fetchedAt() == null ? null : page.fetchedAt().toString());
+            n.put(
+                    "evicted_to",
+                    page.evictedTo() == null ? null : page.evictedTo().toString());
+            n.put(
+                    "fetched_at",
+                    page.fetchedAt() == null ? null : page.fetchedAt().toString());
             n.put("outcome", page.outcome().name().toLowerCase(java.util.Locale.ROOT));
             n.put("from", p.task().origin());
             if (p.task().hit() != null && !p.task().hit().foundBy().isEmpty()) {
@@ -108,8 +127,13 @@ public class ReportBuilder {
             n.put("published", page.metadata().published());
             n.put("language", page.metadata().language());
             n.put("description", page.metadata().description());
-            n.put("page_type", page.metadata().pageType() == null ? null : page.metadata().pageType().label());
-            Ranking.PageRelevance relevance = number == null ? null : selection.sources().get(number);
+            n.put(
+                    "page_type",
+                    page.metadata().pageType() == null
+                            ? null
+                            : page.metadata().pageType().label());
+            Ranking.PageRelevance relevance =
+                    number == null ? null : selection.sources().get(number);
             if (relevance != null && query.searches()) {
                 n.put("relevance", round(relevance.relevance()));
                 n.put("relevant", relevance.relevant());

@@ -21,8 +21,9 @@ import java.util.stream.Collectors;
 /** Renders one report as Markdown. One instance per report; not shared between threads. */
 final class ReportMarkdown {
 
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     private final Job job;
     private final Query query;
@@ -35,8 +36,15 @@ final class ReportMarkdown {
     private final Path dir;
     private final StringBuilder out = new StringBuilder();
 
-    ReportMarkdown(Job job, Query query, SearchResults search, List<PageResult> pages, Map<Integer, Integer> numbers,
-            FindingSelector.Selection selection, Instant ranAt, Path dir) {
+    ReportMarkdown(
+            Job job,
+            Query query,
+            SearchResults search,
+            List<PageResult> pages,
+            Map<Integer, Integer> numbers,
+            FindingSelector.Selection selection,
+            Instant ranAt,
+            Path dir) {
         this.job = job;
         this.query = query;
         this.search = search;
@@ -51,13 +59,21 @@ final class ReportMarkdown {
     String render() {
         out.append("# ").append(oneLine(query.label())).append("\n\n");
         out.append("- **Query:** ").append(oneLine(query.label())).append('\n');
-        out.append("- **Ran:** ").append(TIME.format(ranAt)).append(" · job `").append(job.name()).append("`\n");
+        out.append("- **Ran:** ")
+                .append(TIME.format(ranAt))
+                .append(" · job `")
+                .append(job.name())
+                .append("`\n");
         out.append("- **Search:** ").append(searchLine()).append('\n');
         if (!search.wasNotSearched()) {
-            for (String note : search.notes()) out.append("- **Search note:** ").append(oneLine(note)).append('\n');
+            for (String note : search.notes())
+                out.append("- **Search note:** ").append(oneLine(note)).append('\n');
         }
-        out.append("- **Sources:** ").append(numbers.size()).append(" fetched, ")
-                .append(pages.size() - numbers.size()).append(" not retrieved\n\n");
+        out.append("- **Sources:** ")
+                .append(numbers.size())
+                .append(" fetched, ")
+                .append(pages.size() - numbers.size())
+                .append(" not retrieved\n\n");
         keyFindings();
         answer();
         sources();
@@ -68,19 +84,24 @@ final class ReportMarkdown {
     private String searchLine() {
         if (!query.searches()) return "none (the job listed its pages)";
         if (search.wasNotSearched()) return oneLine(search.notes().get(0));
-        String line = search.providerLabel() + ", " + search.hits().size() + " result" + (search.hits().size() == 1 ? "" : "s");
+        String line = search.providerLabel() + ", " + search.hits().size() + " result"
+                + (search.hits().size() == 1 ? "" : "s");
         return search.cached() ? line + " (served from cache)" : line;
     }
 
     private void keyFindings() {
         out.append("## Key findings\n\n");
         if (findings.isEmpty()) {
-            out.append(numbers.isEmpty() ? "_No page could be retrieved, so there is nothing to quote._\n\n"
-                    : "_No passage in the fetched pages answers the query closely enough to quote._\n\n");
+            out.append(
+                    numbers.isEmpty()
+                            ? "_No page could be retrieved, so there is nothing to quote._\n\n"
+                            : "_No passage in the fetched pages answers the query closely enough to quote._\n\n");
             return;
         }
         for (Finding f : findings) {
-            out.append("- ").append(f.text()).append(' ')
+            out.append("- ")
+                    .append(f.text())
+                    .append(' ')
                     .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()))
                     .append('\n');
         }
@@ -89,11 +110,15 @@ final class ReportMarkdown {
 
     private void answer() {
         if (!query.searches() || !query.wantsAnswer()) return;
-        out.append("## ").append(search.providerLabel())
+        out.append("## ")
+                .append(search.providerLabel())
                 .append("'s answer (provider-generated, not checked against the sources)\n\n");
         String answer = search.answer();
-        out.append(answer == null || answer.isBlank() ? "_" + search.providerLabel() + " returned no answer._"
-                : "> " + answer.strip().replace("\n", "\n> ")).append("\n\n");
+        out.append(
+                        answer == null || answer.isBlank()
+                                ? "_" + search.providerLabel() + " returned no answer._"
+                                : "> " + answer.strip().replace("\n", "\n> "))
+                .append("\n\n");
     }
 
     private void sources() {
@@ -106,40 +131,61 @@ final class ReportMarkdown {
             String title = SourceTitle.of(p).orElse(page.finalUrl());
             out.append("### [").append(n).append("] ").append(oneLine(title)).append("\n\n");
             out.append("- URL: <").append(p.task().url()).append(">\n");
-            if (!page.finalUrl().equals(p.task().url())) out.append("- Redirected to: <").append(page.finalUrl()).append(">\n");
+            if (!page.finalUrl().equals(p.task().url()))
+                out.append("- Redirected to: <").append(page.finalUrl()).append(">\n");
             PageMetadata meta = page.metadata();
             if (meta.canonicalUrl() != null && !meta.canonicalUrl().equals(page.finalUrl())) {
                 out.append("- Canonical URL: <").append(meta.canonicalUrl()).append(">\n");
             }
-            out.append("- Fetched: ").append(page.fetchedAt() == null ? "unknown" : TIME.format(page.fetchedAt()))
-                    .append(p.fromCache() ? " (from cache)" : "").append(" · ").append(page.chars())
-                    .append(" characters · ").append(page.contentType()).append('\n');
+            out.append("- Fetched: ")
+                    .append(page.fetchedAt() == null ? "unknown" : TIME.format(page.fetchedAt()))
+                    .append(p.fromCache() ? " (from cache)" : "")
+                    .append(" · ")
+                    .append(page.chars())
+                    .append(" characters · ")
+                    .append(page.contentType())
+                    .append('\n');
             List<String> about = new ArrayList<>();
             if (meta.siteName() != null) about.add("Site: " + oneLine(meta.siteName()));
             if (meta.author() != null) about.add("Author: " + oneLine(meta.author()));
             if (meta.published() != null) about.add("Published: " + oneLine(meta.published()));
             if (meta.language() != null) about.add("Language: " + oneLine(meta.language()));
-            if (!about.isEmpty()) out.append("- ").append(String.join(" · ", about)).append('\n');
+            if (!about.isEmpty())
+                out.append("- ").append(String.join(" · ", about)).append('\n');
             if (meta.description() != null && !meta.description().isBlank()) {
-                out.append("- Description: ").append(oneLine(meta.description())).append('\n');
+                out.append("- Description: ")
+                        .append(oneLine(meta.description()))
+                        .append('\n');
             }
             Ranking.PageRelevance r = relevance.get(n);
             if (query.searches() && r != null) {
-                out.append("- Relevance: ").append(String.format(Locale.ROOT, "%.2f", r.relevance()))
-                        .append(r.relevant() ? "" : " · not relevant to the query, nothing quoted from it").append('\n');
+                out.append("- Relevance: ")
+                        .append(String.format(Locale.ROOT, "%.2f", r.relevance()))
+                        .append(r.relevant() ? "" : " · not relevant to the query, nothing quoted from it")
+                        .append('\n');
             }
             String excerpt = excerpt(page, r);
             if (excerpt != null && !excerpt.isBlank()) {
-                out.append(query.searches() && r != null && r.bestPassage() != null && r.relevant()
-                        ? "- Most relevant passage: " : "- Excerpt: ").append(oneLine(excerpt)).append('\n');
+                out.append(
+                                query.searches() && r != null && r.bestPassage() != null && r.relevant()
+                                        ? "- Most relevant passage: "
+                                        : "- Excerpt: ")
+                        .append(oneLine(excerpt))
+                        .append('\n');
             }
             out.append('\n');
             if (page.evictedTo() != null) {
                 String link = dir.relativize(page.evictedTo()).toString().replace('\\', '/');
-                out.append("Full text (").append(page.chars()).append(" characters): [").append(link).append("](")
-                        .append(link).append(")\n\n");
+                out.append("Full text (")
+                        .append(page.chars())
+                        .append(" characters): [")
+                        .append(link)
+                        .append("](")
+                        .append(link)
+                        .append(")\n\n");
             } else {
-                out.append("<details><summary>Page content</summary>\n\n").append(demoteHeadings(page.markdown()))
+                out.append("<details><summary>Page content</summary>\n\n")
+                        .append(demoteHeadings(page.markdown()))
                         .append("\n\n</details>\n\n");
             }
         }
@@ -151,10 +197,15 @@ final class ReportMarkdown {
         for (PageResult p : pages) {
             if (numbers.containsKey(p.task().order())) continue;
             any = true;
-            out.append("- <").append(p.task().url()).append("> — ").append(oneLine(p.page().reason())).append('\n');
+            out.append("- <")
+                    .append(p.task().url())
+                    .append("> — ")
+                    .append(oneLine(p.page().reason()))
+                    .append('\n');
         }
         if (!any && pages.isEmpty() && search.wasNotSearched()) {
-            out.append("_The query was not searched (").append(oneLine(search.notes().get(0)))
+            out.append("_The query was not searched (")
+                    .append(oneLine(search.notes().get(0)))
                     .append("), so there was nothing to retrieve._\n");
         } else if (!any && pages.isEmpty() && query.searches()) {
             out.append("_The search returned no results, so there was nothing to retrieve._\n");
@@ -165,7 +216,8 @@ final class ReportMarkdown {
 
     /** A source's excerpt: its most relevant passage for the query when it has one, else its opening text. */
     static String excerpt(FetchedPage page, Ranking.PageRelevance relevance) {
-        if (relevance != null && relevance.relevant() && relevance.bestPassage() != null) return relevance.bestPassage();
+        if (relevance != null && relevance.relevant() && relevance.bestPassage() != null)
+            return relevance.bestPassage();
         return page.excerpt();
     }
 

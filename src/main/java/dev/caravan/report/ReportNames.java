@@ -31,7 +31,8 @@ public final class ReportNames {
 
     public static String slug(String text) {
         String ascii = Normalizer.normalize(text, Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
-        String slug = ascii.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        String slug =
+                ascii.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
         if (slug.length() > MAX_SLUG) {
             slug = slug.substring(0, MAX_SLUG);
             int dash = slug.lastIndexOf('-');

@@ -14,7 +14,8 @@ public record ReportSettings(Path outputDir, int inlineMaxChars) {
     public ReportSettings {
         Objects.requireNonNull(outputDir, "outputDir");
         if (inlineMaxChars < 0) {
-            throw new IllegalArgumentException("research.report.inline-max-chars must not be negative, got " + inlineMaxChars);
+            throw new IllegalArgumentException(
+                    "research.report.inline-max-chars must not be negative, got " + inlineMaxChars);
         }
     }
 

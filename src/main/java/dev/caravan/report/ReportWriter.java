@@ -2,6 +2,7 @@ package dev.caravan.report;
 
 import dev.caravan.model.AtomicFiles;
 import dev.caravan.model.Report;
+
 /** Writes a report and its sidecar atomically. Thread-safe. */
 public class ReportWriter {
 

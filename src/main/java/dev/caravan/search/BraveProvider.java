@@ -37,8 +37,8 @@ public class BraveProvider implements SearchProvider {
     private final Clock clock;
 
     /** @param clock the time an HTTP-date Retry-After is measured from */
-    public BraveProvider(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http, Throttle throttle,
-            Clock clock) {
+    public BraveProvider(
+            String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http, Throttle throttle, Clock clock) {
         this.baseUrl = baseUrl;
         this.apiKey = apiKey == null ? "" : apiKey.strip();
         this.timeoutMs = timeoutMs;
@@ -59,7 +59,9 @@ public class BraveProvider implements SearchProvider {
 
     @Override
     public String unusableReason() {
-        return apiKey.isEmpty() ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set" : "";
+        return apiKey.isEmpty()
+                ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set"
+                : "";
     }
 
     @Override
@@ -70,8 +72,8 @@ public class BraveProvider implements SearchProvider {
         if (query.maxResults() != null) {
             int count = Math.max(1, Math.min(MAX_COUNT, query.maxResults()));
             if (count != query.maxResults()) {
-                notes.add(QueryOperators.notHonoured(NAME, "max_results", query.maxResults(),
-                        "it returns 1 to 20 results; asked for " + count));
+                notes.add(QueryOperators.notHonoured(
+                        NAME, "max_results", query.maxResults(), "it returns 1 to 20 results; asked for " + count));
             }
             params.put("count", Integer.toString(count));
         }
@@ -79,28 +81,34 @@ public class BraveProvider implements SearchProvider {
         if (letter != null) params.put("freshness", "p" + letter);
         if ("news".equals(query.topic())) params.put("result_filter", "news");
         else if ("finance".equals(query.topic())) {
-            notes.add(QueryOperators.notHonoured(NAME, "topic", "finance", "it has no finance search; the web was searched"));
+            notes.add(QueryOperators.notHonoured(
+                    NAME, "topic", "finance", "it has no finance search; the web was searched"));
         }
         if (query.searchDepth() != null && !"basic".equals(query.searchDepth())) {
             notes.add(QueryOperators.notHonoured(NAME, "search_depth", query.searchDepth(), "it has one depth only"));
         }
-        if (query.wantsAnswer()) notes.add(QueryOperators.notHonoured(NAME, "include_answer", true, "it gives no answer"));
-        String url = baseUrl + "/res/v1/web/search?" + params.entrySet().stream()
-                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
+        if (query.wantsAnswer())
+            notes.add(QueryOperators.notHonoured(NAME, "include_answer", true, "it gives no answer"));
+        String url = baseUrl + "/res/v1/web/search?"
+                + params.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                        .collect(Collectors.joining("&"));
         return new SearchCall(name(), "GET", url, "", "brave " + url, 1, notes);
     }
 
     @Override
     public SearchReply send(SearchCall call) throws IOException {
         if (apiKey.isEmpty()) {
-            return new SearchReply(null, new ProviderUnavailableException(KEY_VARIABLE
-                    + " is not set: export it in the environment and drop the job again"));
+            return new SearchReply(
+                    null,
+                    new ProviderUnavailableException(
+                            KEY_VARIABLE + " is not set: export it in the environment and drop the job again"));
         }
         throttle.acquire();
-        SearchHttp.Answer answer = http.send("GET", call.url(),
-                Map.of("X-Subscription-Token", apiKey, "Accept", "application/json"), "", timeoutMs);
-        return response(answer.status(), answer.retryAfter(), answer.body(), call.url().contains("result_filter=news"));
+        SearchHttp.Answer answer = http.send(
+                "GET", call.url(), Map.of("X-Subscription-Token", apiKey, "Accept", "application/json"), "", timeoutMs);
+        return response(
+                answer.status(), answer.retryAfter(), answer.body(), call.url().contains("result_filter=news"));
     }
 
     /** Brave's answer: results for 2xx, a terminal failure as a value, throws for retryable ones. */
@@ -117,15 +125,17 @@ public class BraveProvider implements SearchProvider {
         String detail = ProviderErrors.detail(error.path("detail").asText(""), apiKey);
         SearchException failure;
         if (code == 401 || code == 403 || errorCode.startsWith("SUBSCRIPTION_TOKEN")) {
-            failure = new ProviderUnavailableException("Brave Search rejected the API key (HTTP " + code + "): " + KEY_VARIABLE
-                    + " is missing or invalid. Fix it and drop the job again.");
+            failure = new ProviderUnavailableException("Brave Search rejected the API key (HTTP " + code + "): "
+                    + KEY_VARIABLE + " is missing or invalid. Fix it and drop the job again.");
         } else if (code == 429 && errorCode.contains("QUOTA")) {
-            failure = new ProviderUnavailableException("Brave Search says the plan's quota is used up (HTTP 429)" + detail);
+            failure = new ProviderUnavailableException(
+                    "Brave Search says the plan's quota is used up (HTTP 429)" + detail);
         } else if (code == 429) {
-            failure = new RetryableSearchException("Brave Search rate limit hit (HTTP 429)" + detail,
-                    ProviderErrors.retryAfterMs(retryAfter, clock));
+            failure = new RetryableSearchException(
+                    "Brave Search rate limit hit (HTTP 429)" + detail, ProviderErrors.retryAfterMs(retryAfter, clock));
         } else if (code >= 500) {
-            failure = new RetryableSearchException("Brave Search server error (HTTP " + code + ")" + detail,
+            failure = new RetryableSearchException(
+                    "Brave Search server error (HTTP " + code + ")" + detail,
                     ProviderErrors.retryAfterMs(retryAfter, clock));
         } else {
             failure = new SearchException("Brave Search refused the request (HTTP " + code + ")" + detail);
@@ -137,16 +147,21 @@ public class BraveProvider implements SearchProvider {
     private static SearchResults parse(String body, boolean news) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
-            if (root == null || !root.isObject()) throw new SearchException("Brave Search answered with something that is not JSON");
+            if (root == null || !root.isObject())
+                throw new SearchException("Brave Search answered with something that is not JSON");
             List<SearchHit> hits = new ArrayList<>();
             for (JsonNode r : root.path(news ? "news" : "web").path("results")) {
                 String url = r.path("url").asText("");
                 if (url.isBlank()) continue;
                 StringBuilder snippet = new StringBuilder(r.path("description").asText(""));
-                for (JsonNode extra : r.path("extra_snippets")) snippet.append(" [...] ").append(extra.asText());
-                String date = r.hasNonNull("page_age") ? r.get("page_age").asText()
+                for (JsonNode extra : r.path("extra_snippets"))
+                    snippet.append(" [...] ").append(extra.asText());
+                String date = r.hasNonNull("page_age")
+                        ? r.get("page_age").asText()
                         : r.hasNonNull("age") ? r.get("age").asText() : null;
-                hits.add(new SearchHit(url, r.path("title").asText(""), snippet.toString(), 1.0 / (hits.size() + 1), date).rankedBy("brave", hits.size() + 1));
+                hits.add(new SearchHit(
+                                url, r.path("title").asText(""), snippet.toString(), 1.0 / (hits.size() + 1), date)
+                        .rankedBy("brave", hits.size() + 1));
             }
             return new SearchResults("brave", null, hits, false);
         } catch (JsonProcessingException e) {

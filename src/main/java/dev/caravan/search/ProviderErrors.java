@@ -12,7 +12,9 @@ final class ProviderErrors {
 
     /** Retry-After in seconds or as an HTTP date, capped at two minutes; -1 when absent or unreadable. */
     static long retryAfterMs(String header, Clock clock) {
-        return RetryAfter.parse(header, clock.instant()).map(d -> Math.min(MAX_RETRY_AFTER_MS, d.toMillis())).orElse(-1L);
+        return RetryAfter.parse(header, clock.instant())
+                .map(d -> Math.min(MAX_RETRY_AFTER_MS, d.toMillis()))
+                .orElse(-1L);
     }
 
     /** ": text" cut to 200 characters with the key removed, or empty when there is nothing to say. */

@@ -15,7 +15,9 @@ final class QueryOperators {
         if (include.size() == 1) {
             q.append(" site:").append(include.get(0));
         } else if (include.size() > 1) {
-            q.append(" (").append(include.stream().map(d -> "site:" + d).collect(Collectors.joining(" OR "))).append(')');
+            q.append(" (")
+                    .append(include.stream().map(d -> "site:" + d).collect(Collectors.joining(" OR ")))
+                    .append(')');
         }
         for (String d : exclude) q.append(" -site:").append(d);
         return q.toString();

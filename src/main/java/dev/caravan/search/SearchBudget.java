@@ -45,7 +45,9 @@ public class SearchBudget {
     /** A fresh budget for one run of a job: the configured limits, or the job's own when they are lower. */
     public Job forJob(dev.caravan.model.Job job) {
         dev.caravan.model.Job.Limits own = job == null ? dev.caravan.model.Job.Limits.NONE : job.limits();
-        return new Job(lower(limits.searchCallsPerJob(), own.searchCalls()), lower(limits.creditsPerJob(), own.credits()),
+        return new Job(
+                lower(limits.searchCallsPerJob(), own.searchCalls()),
+                lower(limits.creditsPerJob(), own.credits()),
                 lower(limits.pagesPerJob(), own.pages()));
     }
 
@@ -85,7 +87,8 @@ public class SearchBudget {
         if (!Files.isRegularFile(dailyFile)) return;
         try {
             JsonNode saved = JSON.readTree(dailyFile.toFile());
-            if (day.toString().equals(saved.path("day").asText())) usedToday = Math.max(0, saved.path("credits").asInt(0));
+            if (day.toString().equals(saved.path("day").asText()))
+                usedToday = Math.max(0, saved.path("credits").asInt(0));
         } catch (IOException e) {
             usedToday = 0; // an unreadable count starts again from zero; the next spend rewrites it
         }
@@ -122,11 +125,12 @@ public class SearchBudget {
         public Optional<String> spend(int cost) {
             synchronized (SearchBudget.this) {
                 if (calls + 1 > maxCalls) {
-                    return Optional.of("not searched: the budget of " + maxCalls + " search calls for this job was reached");
+                    return Optional.of(
+                            "not searched: the budget of " + maxCalls + " search calls for this job was reached");
                 }
                 if (credits + cost > maxCredits) {
-                    return Optional.of("not searched: the budget of " + maxCredits
-                            + " search credits for this job was reached");
+                    return Optional.of(
+                            "not searched: the budget of " + maxCredits + " search credits for this job was reached");
                 }
                 Optional<String> daily = spendToday(cost);
                 if (daily.isPresent()) return daily;

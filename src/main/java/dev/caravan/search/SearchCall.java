@@ -14,7 +14,13 @@ import java.util.List;
  * @param credits what the call costs in the provider's credits (Tavily's advanced depth costs 2)
  * @param notHonoured the asked-for options this provider could not honour, one sentence each
  */
-public record SearchCall(String provider, String method, String url, String body, String cacheKey, int credits,
+public record SearchCall(
+        String provider,
+        String method,
+        String url,
+        String body,
+        String cacheKey,
+        int credits,
         List<String> notHonoured) {
 
     public SearchCall {

@@ -33,7 +33,8 @@ public class SearchHttp {
     /** Sends one request; the seam tests replace. */
     @FunctionalInterface
     public interface Sender {
-        Answer send(String method, String url, Map<String, String> headers, String body, long timeoutMs) throws IOException;
+        Answer send(String method, String url, Map<String, String> headers, String body, long timeoutMs)
+                throws IOException;
     }
 
     private final CloseableHttpClient client;

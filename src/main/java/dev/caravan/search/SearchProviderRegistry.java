@@ -30,8 +30,8 @@ public class SearchProviderRegistry {
     private final String defaultProvider;
     private final List<String> fallback;
 
-    public SearchProviderRegistry(List<SearchProvider> providers, String defaultProvider, List<String> fallback,
-            BreakerSettings breaker) {
+    public SearchProviderRegistry(
+            List<SearchProvider> providers, String defaultProvider, List<String> fallback, BreakerSettings breaker) {
         CircuitBreakerConfig config = CircuitBreakerConfig.custom()
                 .slidingWindowSize(10)
                 .minimumNumberOfCalls(breaker.minCalls())
@@ -64,8 +64,9 @@ public class SearchProviderRegistry {
 
     public SearchProvider provider(String name) {
         SearchProvider p = providers.get(name);
-        if (p == null) throw new SearchException("no search provider named '" + name + "'; configured: "
-                + String.join(", ", providers.keySet()));
+        if (p == null)
+            throw new SearchException(
+                    "no search provider named '" + name + "'; configured: " + String.join(", ", providers.keySet()));
         return p;
     }
 
@@ -79,7 +80,9 @@ public class SearchProviderRegistry {
         SearchProvider p = provider(call.provider());
         try {
             SearchReply reply = breakers.get(p.name()).executeCheckedSupplier(() -> p.send(call));
-            return reply.results() == null ? reply : new SearchReply(reply.results().withNotes(call.notHonoured()), null);
+            return reply.results() == null
+                    ? reply
+                    : new SearchReply(reply.results().withNotes(call.notHonoured()), null);
         } catch (CallNotPermittedException e) {
             throw ProviderUnavailableException.breakerOpen(p.displayName());
         } catch (Exception | Error e) {

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * @param results the results, or null on failure
  * @param failure the failure, or null on success
  */
-public record SearchReply(@Nullable SearchResults results, @Nullable SearchException failure) {
+public record SearchReply(
+        @Nullable SearchResults results, @Nullable SearchException failure) {
 
     /** The results, or throws the terminal failure. */
     public SearchResults unwrap() {

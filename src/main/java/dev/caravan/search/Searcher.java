@@ -80,15 +80,17 @@ public class Searcher {
             } catch (ProviderUnavailableException e) {
                 last = e;
                 if (chain.indexOf(candidate) < chain.size() - 1) {
-                    String next = providers.provider(chain.get(chain.indexOf(candidate) + 1)).displayName();
+                    String next = providers
+                            .provider(chain.get(chain.indexOf(candidate) + 1))
+                            .displayName();
                     notes.add(provider.displayName() + " could not be used (" + e.getMessage() + "); searched with "
                             + next + " instead (research.search.fallback)");
                 }
             }
         }
         if (notes.isEmpty()) throw last;
-        throw new ProviderUnavailableException("no search provider could be used: " + String.join("; ", notes)
-                + "; and " + last.getMessage());
+        throw new ProviderUnavailableException(
+                "no search provider could be used: " + String.join("; ", notes) + "; and " + last.getMessage());
     }
 
     private SearchResults one(SearchBudget.Job budget, SearchProvider provider, Query query) throws Exception {
@@ -121,7 +123,8 @@ public class Searcher {
             names.add(r.provider());
             notes.addAll(r.notes());
             allCached &= r.cached();
-            if (r.answer() != null && !r.answer().isBlank()) answers.add(r.providerLabel() + ": " + r.answer().strip());
+            if (r.answer() != null && !r.answer().isBlank())
+                answers.add(r.providerLabel() + ": " + r.answer().strip());
             int rank = 0;
             for (SearchHit hit : r.hits()) {
                 rank++;
@@ -136,11 +139,16 @@ public class Searcher {
                 .map(e -> {
                     SearchHit h = e.getValue();
                     double rrf = Math.round(score.get(e.getKey()) * 1e6) / 1e6;
-                    return new SearchHit(h.url(), h.title(), h.snippet(), rrf, h.publishedDate(), ranks.get(e.getKey()));
+                    return new SearchHit(
+                            h.url(), h.title(), h.snippet(), rrf, h.publishedDate(), ranks.get(e.getKey()));
                 })
                 .toList();
-        return new SearchResults(String.join("+", names), answers.isEmpty() ? null : String.join("\n\n", answers),
-                merged, allCached, notes);
+        return new SearchResults(
+                String.join("+", names),
+                answers.isEmpty() ? null : String.join("\n\n", answers),
+                merged,
+                allCached,
+                notes);
     }
 
     private String key(String url) {

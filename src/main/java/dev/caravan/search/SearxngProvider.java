@@ -52,8 +52,10 @@ public class SearxngProvider implements SearchProvider {
 
     @Override
     public String unusableReason() {
-        return baseUrl.isEmpty() ? "needs the address of your instance in " + URL_KEY
-                + " (or the SEARXNG_BASE_URL environment variable), which is not set" : "";
+        return baseUrl.isEmpty()
+                ? "needs the address of your instance in " + URL_KEY
+                        + " (or the SEARXNG_BASE_URL environment variable), which is not set"
+                : "";
     }
 
     @Override
@@ -64,34 +66,40 @@ public class SearxngProvider implements SearchProvider {
         params.put("format", "json");
         if ("news".equals(query.topic())) params.put("categories", "news");
         else if ("finance".equals(query.topic())) {
-            notes.add(QueryOperators.notHonoured(NAME, "topic", "finance", "it has no finance category; the web was searched"));
+            notes.add(QueryOperators.notHonoured(
+                    NAME, "topic", "finance", "it has no finance category; the web was searched"));
         }
         if (query.timeRange() != null) {
             String letter = QueryOperators.timeLetter(query.timeRange());
-            String range = letter == null ? null : switch (letter) {
-                case "d" -> "day";
-                case "w" -> "week";
-                case "m" -> "month";
-                default -> "year";
-            };
+            String range = letter == null
+                    ? null
+                    : switch (letter) {
+                        case "d" -> "day";
+                        case "w" -> "week";
+                        case "m" -> "month";
+                        default -> "year";
+                    };
             if (range != null) params.put("time_range", range);
         }
         if (query.searchDepth() != null && !"basic".equals(query.searchDepth())) {
             notes.add(QueryOperators.notHonoured(NAME, "search_depth", query.searchDepth(), "it has one depth only"));
         }
-        String url = baseUrl + "/search?" + params.entrySet().stream()
-                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
+        String url = baseUrl + "/search?"
+                + params.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                        .collect(Collectors.joining("&"));
         int max = query.maxResults() == null ? Integer.MAX_VALUE : query.maxResults();
-        return new SearchCall(name(), "GET", url, "", "searxng " + url + " max=" + max + " answer=" + query.wantsAnswer(),
-                0, notes);
+        return new SearchCall(
+                name(), "GET", url, "", "searxng " + url + " max=" + max + " answer=" + query.wantsAnswer(), 0, notes);
     }
 
     @Override
     public SearchReply send(SearchCall call) throws IOException {
         if (baseUrl.isEmpty()) {
-            return new SearchReply(null, new ProviderUnavailableException("SearXNG has no address: set " + URL_KEY
-                    + " and drop the job again"));
+            return new SearchReply(
+                    null,
+                    new ProviderUnavailableException(
+                            "SearXNG has no address: set " + URL_KEY + " and drop the job again"));
         }
         SearchHttp.Answer answer = http.send("GET", call.url(), Map.of("Accept", "application/json"), "", timeoutMs);
         String key = call.cacheKey();
@@ -110,12 +118,15 @@ public class SearxngProvider implements SearchProvider {
         }
         SearchException failure;
         if (code == 403) {
-            failure = new ProviderUnavailableException("SearXNG refused the JSON format (HTTP 403): enable it in the instance's "
-                    + "settings.yml (search: formats: [html, json]) and drop the job again");
+            failure = new ProviderUnavailableException(
+                    "SearXNG refused the JSON format (HTTP 403): enable it in the instance's "
+                            + "settings.yml (search: formats: [html, json]) and drop the job again");
         } else if (code == 429) {
-            failure = new RetryableSearchException("SearXNG rate limit hit (HTTP 429)", ProviderErrors.retryAfterMs(retryAfter, clock));
+            failure = new RetryableSearchException(
+                    "SearXNG rate limit hit (HTTP 429)", ProviderErrors.retryAfterMs(retryAfter, clock));
         } else if (code >= 500) {
-            failure = new RetryableSearchException("SearXNG server error (HTTP " + code + ")", ProviderErrors.retryAfterMs(retryAfter, clock));
+            failure = new RetryableSearchException(
+                    "SearXNG server error (HTTP " + code + ")", ProviderErrors.retryAfterMs(retryAfter, clock));
         } else {
             failure = new SearchException("SearXNG refused the request (HTTP " + code + ")");
         }
@@ -126,14 +137,22 @@ public class SearxngProvider implements SearchProvider {
     private static SearchResults parse(String body, int max) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
-            if (root == null || !root.isObject()) throw new SearchException("SearXNG answered with something that is not JSON");
+            if (root == null || !root.isObject())
+                throw new SearchException("SearXNG answered with something that is not JSON");
             List<SearchHit> hits = new ArrayList<>();
             for (JsonNode r : root.path("results")) {
                 if (hits.size() >= max) break;
                 String url = r.path("url").asText("");
                 if (url.isBlank()) continue;
-                hits.add(new SearchHit(url, r.path("title").asText(""), r.path("content").asText(""),
-                        1.0 / (hits.size() + 1), r.hasNonNull("publishedDate") ? r.get("publishedDate").asText() : null).rankedBy("searxng", hits.size() + 1));
+                hits.add(new SearchHit(
+                                url,
+                                r.path("title").asText(""),
+                                r.path("content").asText(""),
+                                1.0 / (hits.size() + 1),
+                                r.hasNonNull("publishedDate")
+                                        ? r.get("publishedDate").asText()
+                                        : null)
+                        .rankedBy("searxng", hits.size() + 1));
             }
             String answer = null;
             for (JsonNode a : root.path("answers")) {

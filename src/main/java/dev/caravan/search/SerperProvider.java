@@ -47,7 +47,9 @@ public class SerperProvider implements SearchProvider {
 
     @Override
     public String unusableReason() {
-        return apiKey.isEmpty() ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set" : "";
+        return apiKey.isEmpty()
+                ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set"
+                : "";
     }
 
     @Override
@@ -64,24 +66,33 @@ public class SerperProvider implements SearchProvider {
         String endpoint = "/search";
         if ("news".equals(query.topic())) endpoint = "/news";
         else if ("finance".equals(query.topic())) {
-            notes.add(QueryOperators.notHonoured(NAME, "topic", "finance", "it has no finance search; the web was searched"));
+            notes.add(QueryOperators.notHonoured(
+                    NAME, "topic", "finance", "it has no finance search; the web was searched"));
         }
         if (query.searchDepth() != null && !"basic".equals(query.searchDepth())) {
             notes.add(QueryOperators.notHonoured(NAME, "search_depth", query.searchDepth(), "it has one depth only"));
         }
         String json = body.toString();
-        return new SearchCall(name(), "POST", baseUrl + endpoint, json, "serper " + baseUrl + endpoint + " " + json
-                + " answer=" + query.wantsAnswer(), 1, notes);
+        return new SearchCall(
+                name(),
+                "POST",
+                baseUrl + endpoint,
+                json,
+                "serper " + baseUrl + endpoint + " " + json + " answer=" + query.wantsAnswer(),
+                1,
+                notes);
     }
 
     @Override
     public SearchReply send(SearchCall call) throws IOException {
         if (apiKey.isEmpty()) {
-            return new SearchReply(null, new ProviderUnavailableException(KEY_VARIABLE
-                    + " is not set: export it in the environment and drop the job again"));
+            return new SearchReply(
+                    null,
+                    new ProviderUnavailableException(
+                            KEY_VARIABLE + " is not set: export it in the environment and drop the job again"));
         }
-        SearchHttp.Answer answer = http.send("POST", call.url(),
-                Map.of("X-API-KEY", apiKey, "Accept", "application/json"), call.body(), timeoutMs);
+        SearchHttp.Answer answer = http.send(
+                "POST", call.url(), Map.of("X-API-KEY", apiKey, "Accept", "application/json"), call.body(), timeoutMs);
         return response(answer.status(), answer.body(), call.url().endsWith("/news"));
     }
 
@@ -96,12 +107,16 @@ public class SerperProvider implements SearchProvider {
         }
         String detail = ProviderErrors.detail(message(body), apiKey);
         SearchException failure = switch (code) {
-            case 401, 403 -> new ProviderUnavailableException("Serper rejected the API key (HTTP " + code + "): " + KEY_VARIABLE
-                    + " is missing or invalid. Fix it and drop the job again.");
+            case 401, 403 ->
+                new ProviderUnavailableException("Serper rejected the API key (HTTP " + code + "): " + KEY_VARIABLE
+                        + " is missing or invalid. Fix it and drop the job again.");
             case 400 -> new SearchException("Serper refused the request (HTTP 400)" + detail);
-            case 429 -> new RetryableSearchException("Serper rate limit hit or credits used up (HTTP 429)" + detail, -1);
-            default -> code >= 500 ? new RetryableSearchException("Serper server error (HTTP " + code + ")" + detail, -1)
-                    : new SearchException("Serper answered HTTP " + code + detail);
+            case 429 ->
+                new RetryableSearchException("Serper rate limit hit or credits used up (HTTP 429)" + detail, -1);
+            default ->
+                code >= 500
+                        ? new RetryableSearchException("Serper server error (HTTP " + code + ")" + detail, -1)
+                        : new SearchException("Serper answered HTTP " + code + detail);
         };
         if (failure instanceof RetryableSearchException retryable) throw retryable;
         return new SearchReply(null, failure);
@@ -110,17 +125,24 @@ public class SerperProvider implements SearchProvider {
     private static SearchResults parse(String body, boolean news) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
-            if (root == null || !root.isObject()) throw new SearchException("Serper answered with something that is not JSON");
+            if (root == null || !root.isObject())
+                throw new SearchException("Serper answered with something that is not JSON");
             List<SearchHit> hits = new ArrayList<>();
             for (JsonNode r : root.path(news ? "news" : "organic")) {
                 String url = r.path("link").asText("");
                 if (url.isBlank()) continue;
                 int position = r.path("position").asInt(hits.size() + 1);
-                hits.add(new SearchHit(url, r.path("title").asText(""), r.path("snippet").asText(""),
-                        1.0 / Math.max(1, position), r.hasNonNull("date") ? r.get("date").asText() : null).rankedBy("serper", hits.size() + 1));
+                hits.add(new SearchHit(
+                                url,
+                                r.path("title").asText(""),
+                                r.path("snippet").asText(""),
+                                1.0 / Math.max(1, position),
+                                r.hasNonNull("date") ? r.get("date").asText() : null)
+                        .rankedBy("serper", hits.size() + 1));
             }
             JsonNode box = root.path("answerBox");
-            String answer = box.hasNonNull("answer") ? box.get("answer").asText()
+            String answer = box.hasNonNull("answer")
+                    ? box.get("answer").asText()
                     : box.hasNonNull("snippet") ? box.get("snippet").asText() : null;
             return new SearchResults("serper", answer, hits, false);
         } catch (JsonProcessingException e) {

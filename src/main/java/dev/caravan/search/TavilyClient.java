@@ -21,6 +21,7 @@ public class TavilyClient implements SearchProvider {
 
     /** The environment variable the key is read from. */
     public static final String KEY_VARIABLE = "TAVILY_API_KEY";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String baseUrl;
@@ -55,17 +56,25 @@ public class TavilyClient implements SearchProvider {
 
     @Override
     public String unusableReason() {
-        return apiKey.isEmpty() ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set" : "";
+        return apiKey.isEmpty()
+                ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set"
+                : "";
     }
 
     @Override
     public SearchReply send(SearchCall call) throws java.io.IOException {
         if (apiKey.isEmpty()) {
-            return new SearchReply(null, new ProviderUnavailableException(KEY_VARIABLE
-                    + " is not set: export it in the environment and drop the job again"));
+            return new SearchReply(
+                    null,
+                    new ProviderUnavailableException(
+                            KEY_VARIABLE + " is not set: export it in the environment and drop the job again"));
         }
-        SearchHttp.Answer answer = http.send("POST", call.url(),
-                java.util.Map.of("Authorization", "Bearer " + apiKey, "Accept", "application/json"), call.body(), timeoutMs);
+        SearchHttp.Answer answer = http.send(
+                "POST",
+                call.url(),
+                java.util.Map.of("Authorization", "Bearer " + apiKey, "Accept", "application/json"),
+                call.body(),
+                timeoutMs);
         return response(answer.status(), answer.retryAfter(), answer.body());
     }
 
@@ -82,7 +91,13 @@ public class TavilyClient implements SearchProvider {
         if (query.timeRange() != null) body.put("time_range", query.timeRange());
         String json = body.toString();
         int credits = "advanced".equals(query.searchDepth()) ? 2 : 1;
-        return new SearchCall(name(), "POST", baseUrl + "/search", json, "tavily " + baseUrl + " " + json, credits,
+        return new SearchCall(
+                name(),
+                "POST",
+                baseUrl + "/search",
+                json,
+                "tavily " + baseUrl + " " + json,
+                credits,
                 java.util.List.of());
     }
 
@@ -108,31 +123,47 @@ public class TavilyClient implements SearchProvider {
 
     private SearchException failure(int code, String retryAfter, String detail) {
         return switch (code) {
-            case 401 -> new ProviderUnavailableException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
-                    + "invalid. Fix it and drop the job again.");
-            case 432 -> new ProviderUnavailableException("Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
-                    + "plan or wait for the quota to reset, then drop the job again.");
-            case 433 -> new ProviderUnavailableException("Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
-                    + "the Tavily dashboard, then drop the job again.");
+            case 401 ->
+                new ProviderUnavailableException("Tavily rejected the API key (HTTP 401): TAVILY_API_KEY is missing or "
+                        + "invalid. Fix it and drop the job again.");
+            case 432 ->
+                new ProviderUnavailableException(
+                        "Tavily says the plan's usage limit is used up (HTTP 432). Upgrade the "
+                                + "plan or wait for the quota to reset, then drop the job again.");
+            case 433 ->
+                new ProviderUnavailableException(
+                        "Tavily says the pay-as-you-go limit is used up (HTTP 433). Raise it on "
+                                + "the Tavily dashboard, then drop the job again.");
             case 400 -> new SearchException("Tavily refused the request (HTTP 400)" + detail);
             case 403 -> new SearchException("Tavily refused access (HTTP 403)" + detail);
-            case 429 -> new RetryableSearchException("Tavily rate limit hit (HTTP 429)" + detail, retryAfterMs(retryAfter));
-            default -> code >= 500
-                    ? new RetryableSearchException("Tavily server error (HTTP " + code + ")" + detail, retryAfterMs(retryAfter))
-                    : new SearchException("Tavily answered HTTP " + code + detail);
+            case 429 ->
+                new RetryableSearchException("Tavily rate limit hit (HTTP 429)" + detail, retryAfterMs(retryAfter));
+            default ->
+                code >= 500
+                        ? new RetryableSearchException(
+                                "Tavily server error (HTTP " + code + ")" + detail, retryAfterMs(retryAfter))
+                        : new SearchException("Tavily answered HTTP " + code + detail);
         };
     }
 
     private static SearchResults parse(String body) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
-            if (root == null || !root.isObject()) throw new SearchException("Tavily answered with something that is not JSON");
+            if (root == null || !root.isObject())
+                throw new SearchException("Tavily answered with something that is not JSON");
             List<SearchHit> hits = new ArrayList<>();
             for (JsonNode r : root.path("results")) {
                 String url = r.path("url").asText("");
                 if (url.isBlank()) continue;
-                hits.add(new SearchHit(url, r.path("title").asText(""), r.path("content").asText(""),
-                        r.path("score").asDouble(0), r.hasNonNull("published_date") ? r.get("published_date").asText() : null).rankedBy("tavily", hits.size() + 1));
+                hits.add(new SearchHit(
+                                url,
+                                r.path("title").asText(""),
+                                r.path("content").asText(""),
+                                r.path("score").asDouble(0),
+                                r.hasNonNull("published_date")
+                                        ? r.get("published_date").asText()
+                                        : null)
+                        .rankedBy("tavily", hits.size() + 1));
             }
             String answer = root.hasNonNull("answer") ? root.get("answer").asText() : null;
             return new SearchResults("tavily", answer, hits, false);
@@ -143,7 +174,8 @@ public class TavilyClient implements SearchProvider {
 
     private static String detail(String body) {
         try {
-            JsonNode error = JSON.readTree(body == null ? "" : body).path("detail").path("error");
+            JsonNode error =
+                    JSON.readTree(body == null ? "" : body).path("detail").path("error");
             String text = error.isTextual() ? error.asText() : "";
             if (text.length() > 200) text = text.substring(0, 200) + "…";
             return text.isBlank() ? "" : ": " + text;

@@ -44,7 +44,8 @@ public final class Sentences {
                 start = end;
                 continue;
             }
-            if (end < paragraph.length() && ABBREVIATION.matcher(paragraph.substring(s, e)).find()) continue; // join
+            if (end < paragraph.length()
+                    && ABBREVIATION.matcher(paragraph.substring(s, e)).find()) continue; // join
             spans.add(new int[] {s, e});
             start = end;
         }

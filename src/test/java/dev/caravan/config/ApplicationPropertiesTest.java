@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The one config file keeps its promises: every key is commented, and the keys operators rely on exist. */
 class ApplicationPropertiesTest {
@@ -29,17 +29,28 @@ class ApplicationPropertiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"research.input.dir", "research.output.dir", "research.tavily.base-url",
-        "research.fetch.user-agent", "research.fetch.robots-agent", "research.fetch.host-delay-ms",
-        "research.fetch.max-bytes", "research.fetch.timeout-ms", "research.report.inline-max-chars",
-        "research.cache.ttl-seconds"})
+    @ValueSource(
+            strings = {
+                "research.input.dir",
+                "research.output.dir",
+                "research.tavily.base-url",
+                "research.fetch.user-agent",
+                "research.fetch.robots-agent",
+                "research.fetch.host-delay-ms",
+                "research.fetch.max-bytes",
+                "research.fetch.timeout-ms",
+                "research.report.inline-max-chars",
+                "research.cache.ttl-seconds"
+            })
     void the_keys_operators_set_exist(String key) throws Exception {
         assertThat(Files.readAllLines(FILE)).anyMatch(l -> l.startsWith(key + " =") || l.startsWith(key + "="));
     }
 
     @Test
     void the_api_key_comes_only_from_the_environment() throws Exception {
-        assertThat(Files.readAllLines(FILE)).noneMatch(l -> l.startsWith("research.tavily.api-key"))
-                .noneMatch(l -> l.contains("tvly-")).anyMatch(l -> l.startsWith("#") && l.contains("TAVILY_API_KEY"));
+        assertThat(Files.readAllLines(FILE))
+                .noneMatch(l -> l.startsWith("research.tavily.api-key"))
+                .noneMatch(l -> l.contains("tvly-"))
+                .anyMatch(l -> l.startsWith("#") && l.contains("TAVILY_API_KEY"));
     }
 }

@@ -58,20 +58,45 @@ class PropertyReaderTest {
 
     @Test
     void fetch_settings_are_read_from_their_keys() {
-        values.putAll(Map.of("research.fetch.user-agent", "CaravanBot/1.0", "research.fetch.robots-agent", "CaravanBot",
-                "research.fetch.host-delay-ms", "1000", "research.fetch.max-crawl-delay-ms", "30_000",
-                "research.fetch.max-bytes", "5000000", "research.fetch.timeout-ms", "20000",
-                "research.fetch.max-redirects", "5", "research.fetch.robots-max-bytes", "500000",
-                "research.fetch.robots-ttl-ms", "3600000", "research.fetch.robots-error-ttl-ms", "60000"));
-        values.putAll(Map.of("research.fetch.pool-size", "8", "research.fetch.slow-host-delay-factor", "0.25",
-                "research.fetch.max-slow-host-delay-ms", "10000", "research.fetch.connect-timeout-ms", "5000",
-                "research.fetch.pdf-max-pages", "50"));
+        values.putAll(Map.of(
+                "research.fetch.user-agent",
+                "CaravanBot/1.0",
+                "research.fetch.robots-agent",
+                "CaravanBot",
+                "research.fetch.host-delay-ms",
+                "1000",
+                "research.fetch.max-crawl-delay-ms",
+                "30_000",
+                "research.fetch.max-bytes",
+                "5000000",
+                "research.fetch.timeout-ms",
+                "20000",
+                "research.fetch.max-redirects",
+                "5",
+                "research.fetch.robots-max-bytes",
+                "500000",
+                "research.fetch.robots-ttl-ms",
+                "3600000",
+                "research.fetch.robots-error-ttl-ms",
+                "60000"));
+        values.putAll(Map.of(
+                "research.fetch.pool-size",
+                "8",
+                "research.fetch.slow-host-delay-factor",
+                "0.25",
+                "research.fetch.max-slow-host-delay-ms",
+                "10000",
+                "research.fetch.connect-timeout-ms",
+                "5000",
+                "research.fetch.pdf-max-pages",
+                "50"));
 
-        assertThat(CaravanConfiguration.fetchSettings(props)).isEqualTo(new FetchSettings(
-                new FetchSettings.Identity("CaravanBot/1.0", "CaravanBot"),
-                new FetchSettings.Pacing(1000, 8, 0.25, 10000),
-                new FetchSettings.Limits(5000000, 20000, 5000, 5, 50),
-                new FetchSettings.Robots(500000, 3600000, 60000, 30000)));
+        assertThat(CaravanConfiguration.fetchSettings(props))
+                .isEqualTo(new FetchSettings(
+                        new FetchSettings.Identity("CaravanBot/1.0", "CaravanBot"),
+                        new FetchSettings.Pacing(1000, 8, 0.25, 10000),
+                        new FetchSettings.Limits(5000000, 20000, 5000, 5, 50),
+                        new FetchSettings.Robots(500000, 3600000, 60000, 30000)));
     }
 
     @org.junit.jupiter.params.ParameterizedTest
@@ -79,7 +104,8 @@ class PropertyReaderTest {
     void booleans_are_true_or_false(String text, boolean expected) {
         PropertyReader reader = new PropertyReader(k -> java.util.Optional.of(text));
 
-        org.assertj.core.api.Assertions.assertThat(reader.booleanValue("research.guard.enabled")).isEqualTo(expected);
+        org.assertj.core.api.Assertions.assertThat(reader.booleanValue("research.guard.enabled"))
+                .isEqualTo(expected);
     }
 
     @org.junit.jupiter.params.ParameterizedTest

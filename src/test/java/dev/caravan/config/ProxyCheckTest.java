@@ -14,9 +14,11 @@ class ProxyCheckTest {
         "camel.component.http.proxy-host, proxy.corp.example",
         "camel.component.https.proxy-auth-host, 10.0.0.8",
         "camel.main.global-options[http.proxyHost], proxy.corp.example",
-        "http.proxyHost (camel.component.http.use-system-properties = true), 127.0.0.1"})
+        "http.proxyHost (camel.component.http.use-system-properties = true), 127.0.0.1"
+    })
     void a_configured_proxy_stops_startup_with_a_message_naming_where_it_is_set(String where, String value) {
-        ProxyCheck check = new ProxyCheck().source("camel.component.http.proxy-host", null).source(where, value);
+        ProxyCheck check =
+                new ProxyCheck().source("camel.component.http.proxy-host", null).source(where, value);
 
         assertThatThrownBy(() -> check.requireNoProxyWhenGuarded(true))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -27,7 +29,8 @@ class ProxyCheckTest {
 
     @Test
     void without_a_proxy_or_without_the_guard_startup_goes_on() {
-        ProxyCheck none = new ProxyCheck().source("camel.component.http.proxy-host", "").source("http.proxyHost", null);
+        ProxyCheck none =
+                new ProxyCheck().source("camel.component.http.proxy-host", "").source("http.proxyHost", null);
         ProxyCheck some = new ProxyCheck().source("camel.component.http.proxy-host", "proxy.corp.example");
 
         none.requireNoProxyWhenGuarded(true);

@@ -15,9 +15,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RankingSettingsTest {
 
     private final Map<String, String> values = new HashMap<>(Map.of(
-            "research.report.max-findings", "8", "research.report.max-findings-per-source", "3",
-            "research.report.min-relevance", "0.35", "research.report.model", "none",
-            "research.report.rerank-candidates", "32"));
+            "research.report.max-findings",
+            "8",
+            "research.report.max-findings-per-source",
+            "3",
+            "research.report.min-relevance",
+            "0.35",
+            "research.report.model",
+            "none",
+            "research.report.rerank-candidates",
+            "32"));
 
     private PassageRanker ranker() {
         return CaravanConfiguration.ranker(new PropertyReader(k -> Optional.ofNullable(values.get(k))));
@@ -41,7 +48,9 @@ class RankingSettingsTest {
     void a_bad_value_is_named_with_its_key_its_value_and_what_is_allowed(String key, String value, String allowed) {
         values.put(key, value);
 
-        assertThatThrownBy(this::ranker).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(key + " = '" + value + "' is not allowed: ").hasMessageContaining(allowed);
+        assertThatThrownBy(this::ranker)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(key + " = '" + value + "' is not allowed: ")
+                .hasMessageContaining(allowed);
     }
 }

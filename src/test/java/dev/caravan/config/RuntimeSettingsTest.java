@@ -16,12 +16,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RuntimeSettingsTest {
 
     private final Map<String, String> values = new HashMap<>(Map.ofEntries(
-            Map.entry("research.tavily.max-retries", "3"), Map.entry("research.tavily.retry-delay-ms", "1000"),
-            Map.entry("research.tavily.timeout-ms", "30000"), Map.entry("research.tavily.breaker-min-calls", "4"),
-            Map.entry("research.tavily.breaker-open-seconds", "60"), Map.entry("research.input.poll-delay-ms", "1000"),
-            Map.entry("research.input.settle-ms", "1000"), Map.entry("research.input.processed-dir", "processed"),
-            Map.entry("research.input.failed-dir", "failed"), Map.entry("research.metrics.enabled", "false"),
-            Map.entry("research.metrics.host", "127.0.0.1"), Map.entry("research.metrics.port", "9876"),
+            Map.entry("research.tavily.max-retries", "3"),
+            Map.entry("research.tavily.retry-delay-ms", "1000"),
+            Map.entry("research.tavily.timeout-ms", "30000"),
+            Map.entry("research.tavily.breaker-min-calls", "4"),
+            Map.entry("research.tavily.breaker-open-seconds", "60"),
+            Map.entry("research.input.poll-delay-ms", "1000"),
+            Map.entry("research.input.settle-ms", "1000"),
+            Map.entry("research.input.processed-dir", "processed"),
+            Map.entry("research.input.failed-dir", "failed"),
+            Map.entry("research.metrics.enabled", "false"),
+            Map.entry("research.metrics.host", "127.0.0.1"),
+            Map.entry("research.metrics.port", "9876"),
             Map.entry("research.exit-when-idle-seconds", "0")));
 
     private RuntimeSettings read() {
@@ -62,9 +68,12 @@ class RuntimeSettingsTest {
     void a_bad_value_is_named_with_its_key_its_value_and_what_is_allowed(String key, String value, String allowed) {
         values.put(key, value);
 
-        assertThatThrownBy(this::read).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(key + " = '" + value + "' is not allowed: ").hasMessageContaining(allowed)
-                .message().doesNotContain("\n");
+        assertThatThrownBy(this::read)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(key + " = '" + value + "' is not allowed: ")
+                .hasMessageContaining(allowed)
+                .message()
+                .doesNotContain("\n");
     }
 
     @Test
@@ -76,11 +85,13 @@ class RuntimeSettingsTest {
         file.setProperty("research.input.poll-delay-ms", "30");
         file.setProperty("research.metrics.port", "{{other.port}}");
 
-        var source = SettingsSource.of(system, Map.of("RESEARCH_INPUT_SETTLE_MS", "2", "RESEARCH_INPUT_POLL_DELAY_MS", "20"),
-                file);
+        var source = SettingsSource.of(
+                system, Map.of("RESEARCH_INPUT_SETTLE_MS", "2", "RESEARCH_INPUT_POLL_DELAY_MS", "20"), file);
 
         assertThat(source.apply("research.input.settle-ms")).contains("1");
         assertThat(source.apply("research.input.poll-delay-ms")).contains("20");
-        assertThat(source.apply("research.metrics.port")).as("a placeholder is left to Camel").isEmpty();
+        assertThat(source.apply("research.metrics.port"))
+                .as("a placeholder is left to Camel")
+                .isEmpty();
     }
 }

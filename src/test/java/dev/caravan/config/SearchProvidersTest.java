@@ -33,19 +33,25 @@ class SearchProvidersTest {
 
     private SearchProviderRegistry build() {
         PropertyReader props = new PropertyReader(k -> Optional.ofNullable(values.get(k)));
-        return SearchProviders.build(props, env::get, new UrlGuard(GuardSettings.defaults()),
+        return SearchProviders.build(
+                props,
+                env::get,
+                new UrlGuard(GuardSettings.defaults()),
                 (method, url, headers, body, timeout) -> {
                     throw new AssertionError("startup makes no call");
-                }, RuntimeSettings.read(props), java.time.Clock.systemUTC());
+                },
+                RuntimeSettings.read(props),
+                java.time.Clock.systemUTC());
     }
 
     @Test
     void without_keys_each_provider_says_which_environment_variable_to_set() {
-        assertThat(build().statusLines()).containsExactly(
-                "search provider tavily (default): not usable, needs an API key in the TAVILY_API_KEY environment variable, which is not set",
-                "search provider serper: not usable, needs an API key in the SERPER_API_KEY environment variable, which is not set",
-                "search provider brave: not usable, needs an API key in the BRAVE_API_KEY environment variable, which is not set",
-                "search provider searxng: not usable, needs the address of your instance in research.searxng.base-url (or the SEARXNG_BASE_URL environment variable), which is not set");
+        assertThat(build().statusLines())
+                .containsExactly(
+                        "search provider tavily (default): not usable, needs an API key in the TAVILY_API_KEY environment variable, which is not set",
+                        "search provider serper: not usable, needs an API key in the SERPER_API_KEY environment variable, which is not set",
+                        "search provider brave: not usable, needs an API key in the BRAVE_API_KEY environment variable, which is not set",
+                        "search provider searxng: not usable, needs the address of your instance in research.searxng.base-url (or the SEARXNG_BASE_URL environment variable), which is not set");
     }
 
     @Test
@@ -55,21 +61,26 @@ class SearchProvidersTest {
         env.put("BRAVE_API_KEY", "brave-secret-789");
         env.put("SEARXNG_BASE_URL", "https://searx.example.org");
 
-        assertThat(build().statusLines()).allSatisfy(line -> assertThat(line).endsWith(": usable")
-                .doesNotContain("secret"));
+        assertThat(build().statusLines())
+                .allSatisfy(line -> assertThat(line).endsWith(": usable").doesNotContain("secret"));
     }
 
     @ParameterizedTest(name = "{0} = {1}")
-    @CsvSource(delimiter = '|', value = {
-            "research.search.provider | google | research.search.provider = 'google' is not allowed: give one of tavily, serper, brave, searxng",
-            "research.search.fallback | serper,bing | research.search.fallback = 'serper,bing' is not allowed: 'bing' is not a provider",
-            "research.brave.min-interval-ms | -5 | research.brave.min-interval-ms",
-            "research.serper.base-url | http://10.0.0.1 | research.serper.base-url http://10.0.0.1 is refused by the SSRF guard",
-            "research.searxng.base-url | http://192.168.1.20:8888 | research.searxng.base-url http://192.168.1.20:8888 is refused by the SSRF guard"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "research.search.provider | google | research.search.provider = 'google' is not allowed: give one of tavily, serper, brave, searxng",
+                "research.search.fallback | serper,bing | research.search.fallback = 'serper,bing' is not allowed: 'bing' is not a provider",
+                "research.brave.min-interval-ms | -5 | research.brave.min-interval-ms",
+                "research.serper.base-url | http://10.0.0.1 | research.serper.base-url http://10.0.0.1 is refused by the SSRF guard",
+                "research.searxng.base-url | http://192.168.1.20:8888 | research.searxng.base-url http://192.168.1.20:8888 is refused by the SSRF guard"
+            })
     void a_bad_setting_stops_startup_with_one_line_naming_it(String key, String value, String message) {
         values.put(key, value);
 
-        assertThatThrownBy(this::build).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(message).hasMessageNotContaining("\n");
+        assertThatThrownBy(this::build)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message)
+                .hasMessageNotContaining("\n");
     }
 }

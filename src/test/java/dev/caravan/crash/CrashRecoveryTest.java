@@ -47,15 +47,21 @@ class CrashRecoveryTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            StubServer.respond(ex, 200, "text/html", "<html><head><title>Slow</title></head><body><article>"
-                    + "<p>" + "Slow pages make a batch take long enough to be interrupted midway. ".repeat(40)
-                    + "</p></article></body></html>");
+            StubServer.respond(
+                    ex,
+                    200,
+                    "text/html",
+                    "<html><head><title>Slow</title></head><body><article>"
+                            + "<p>" + "Slow pages make a batch take long enough to be interrupted midway. ".repeat(40)
+                            + "</p></article></body></html>");
         });
         Files.createDirectories(work.resolve("input"));
         for (int i = 1; i <= JOBS; i++) {
             String query = "topic number " + i;
             tavily.results(query, new Result(site.url("/slow?n=" + i), "Slow " + i, ""));
-            Files.writeString(work.resolve("input").resolve(String.format(java.util.Locale.ROOT, "job-%02d.txt", i)), query + "\n");
+            Files.writeString(
+                    work.resolve("input").resolve(String.format(java.util.Locale.ROOT, "job-%02d.txt", i)),
+                    query + "\n");
         }
     }
 
@@ -71,11 +77,17 @@ class CrashRecoveryTest {
         Process first = start(false);
         awaitReports(3, first);
         first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        System.out.printf(java.util.Locale.ROOT, "FIGURE kill -9 after %d of %d reports%n", reports().size(), JOBS);
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "FIGURE kill -9 after %d of %d reports%n",
+                reports().size(),
+                JOBS);
         assertThat(reports().size()).as("killed mid-batch").isLessThan(JOBS);
 
         Process second = start(true);
-        assertThat(second.waitFor(90, TimeUnit.SECONDS)).as("batch mode exits by itself").isTrue();
+        assertThat(second.waitFor(90, TimeUnit.SECONDS))
+                .as("batch mode exits by itself")
+                .isTrue();
         assertThat(second.exitValue()).isZero();
 
         assertEveryJobHasExactlyItsReport();
@@ -87,10 +99,16 @@ class CrashRecoveryTest {
         awaitReports(2, first);
         Instant stopAt = Instant.now();
         first.destroy();
-        assertThat(first.waitFor(30, TimeUnit.SECONDS)).as("stops within the shutdown timeout").isTrue();
+        assertThat(first.waitFor(30, TimeUnit.SECONDS))
+                .as("stops within the shutdown timeout")
+                .isTrue();
         Duration stopped = Duration.between(stopAt, Instant.now());
-        System.out.printf(java.util.Locale.ROOT, "FIGURE SIGTERM after %d of %d reports, stopped in %d ms (shutdown timeout 15 s)%n",
-                reports().size(), JOBS, stopped.toMillis());
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "FIGURE SIGTERM after %d of %d reports, stopped in %d ms (shutdown timeout 15 s)%n",
+                reports().size(),
+                JOBS,
+                stopped.toMillis());
         assertThat(stopped).isLessThan(Duration.ofSeconds(20));
 
         Process second = start(true);
@@ -103,11 +121,16 @@ class CrashRecoveryTest {
         for (int i = 1; i <= JOBS; i++) {
             Path dir = work.resolve("output").resolve(String.format(java.util.Locale.ROOT, "job-%02d", i));
             assertThat(list(dir, ".md")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".md"));
-            assertThat(list(dir, ".json")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".json"));
-            assertThat(Files.readString(dir.resolve("topic-number-" + i + ".md"))).contains("## Sources");
+            assertThat(list(dir, ".json"))
+                    .as(dir.toString())
+                    .containsExactly(dir.resolve("topic-number-" + i + ".json"));
+            assertThat(Files.readString(dir.resolve("topic-number-" + i + ".md")))
+                    .contains("## Sources");
         }
         try (Stream<Path> all = Files.walk(work.resolve("output"))) {
-            assertThat(all.filter(p -> p.getFileName().toString().contains("caravan-tmp")).toList()).isEmpty();
+            assertThat(all.filter(p -> p.getFileName().toString().contains("caravan-tmp"))
+                            .toList())
+                    .isEmpty();
         }
         assertThat(list(work.resolve("input"), ".txt")).isEmpty();
         assertThat(list(work.resolve("input/processed"), ".txt")).hasSize(JOBS);
@@ -117,7 +140,8 @@ class CrashRecoveryTest {
     private Process start(boolean batch) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
+                "-cp",
+                System.getProperty("java.class.path"),
                 "-Dresearch.input.dir=" + work.resolve("input"),
                 "-Dresearch.output.dir=" + work.resolve("output"),
                 "-Dresearch.tavily.base-url=" + tavily.baseUrl(),
@@ -129,16 +153,22 @@ class CrashRecoveryTest {
                 "-Dcamel.main.shutdown-timeout=15",
                 "-Dresearch.exit-when-idle-seconds=" + (batch ? "3" : "0"),
                 App.class.getName()));
-        Process p = new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile())
-                .redirectErrorStream(true).redirectOutput(work.resolve("child-" + children.size() + ".log").toFile())
+        Process p = new ProcessBuilder(cmd)
+                .directory(Path.of("").toAbsolutePath().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        work.resolve("child-" + children.size() + ".log").toFile())
                 .start();
         children.add(p);
         return p;
     }
 
     private void awaitReports(int count, Process child) throws Exception {
-        await("waiting for " + count + " reports").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(50)).until(() -> {
+        await("waiting for " + count + " reports")
+                .atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
                     assertThat(child.isAlive()).as("child still running").isTrue();
                     return reports().size() >= count;
                 });
@@ -155,7 +185,10 @@ class CrashRecoveryTest {
     private static List<Path> list(Path dir, String suffix) throws IOException {
         if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> p.getFileName().toString().endsWith(suffix))
+                    .sorted()
+                    .toList();
         }
     }
 }

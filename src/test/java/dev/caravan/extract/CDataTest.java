@@ -12,15 +12,18 @@ class CDataTest {
 
     @Test
     void a_stray_cdata_opener_in_the_body_hides_only_what_a_browser_hides() {
-        Document doc = CData.parse("<html><body><![CDATA[<div id=\"top\"></div><article><h1>Thread</h1>"
-                + "<p>My chain slips.</p></article></body></html>", "https://forum.example.com/t/1");
+        Document doc = CData.parse(
+                "<html><body><![CDATA[<div id=\"top\"></div><article><h1>Thread</h1>"
+                        + "<p>My chain slips.</p></article></body></html>",
+                "https://forum.example.com/t/1");
         assertThat(doc.body().select("article p").text()).isEqualTo("My chain slips.");
         assertThat(doc.body().text()).doesNotContain("CDATA", "<div");
     }
 
     @Test
     void cdata_inside_scripts_and_pages_without_it_are_left_alone() {
-        Document doc = CData.parse("<html><body><script>//<![CDATA[\nvar a = 1;\n//]]></script><p>Text.</p></body></html>", "");
+        Document doc = CData.parse(
+                "<html><body><script>//<![CDATA[\nvar a = 1;\n//]]></script><p>Text.</p></body></html>", "");
         assertThat(doc.body().select("script").first().data()).contains("<![CDATA[", "var a = 1;");
         assertThat(doc.body().select("p").text()).isEqualTo("Text.");
     }

@@ -20,28 +20,34 @@ class ContentExtractorBasicsTest {
                 <footer>Footer text</footer></body></html>
                 """, "https://example.org/news/1");
 
-        assertThat(page.markdown()).contains("## Story\n\nThe story body.").doesNotContain("Site banner")
-                .doesNotContain("Navigation links").doesNotContain("Related stories").doesNotContain("Subscribe")
-                .doesNotContain("Footer text").doesNotContain("track()").doesNotContain("picture");
+        assertThat(page.markdown())
+                .contains("## Story\n\nThe story body.")
+                .doesNotContain("Site banner")
+                .doesNotContain("Navigation links")
+                .doesNotContain("Related stories")
+                .doesNotContain("Subscribe")
+                .doesNotContain("Footer text")
+                .doesNotContain("track()")
+                .doesNotContain("picture");
     }
 
     @Test
     void main_is_used_when_there_is_no_article() {
-        ExtractedPage page = extractor.extract(
-                "<body><div>Outside</div><main><p>Inside main.</p></main></body>", null);
+        ExtractedPage page = extractor.extract("<body><div>Outside</div><main><p>Inside main.</p></main></body>", null);
 
         assertThat(page.markdown()).isEqualTo("Inside main.");
     }
 
     @Test
     void the_body_is_used_when_there_is_neither_article_nor_main() {
-        assertThat(extractor.extract("<p>Only a paragraph.</p>", null).markdown()).isEqualTo("Only a paragraph.");
+        assertThat(extractor.extract("<p>Only a paragraph.</p>", null).markdown())
+                .isEqualTo("Only a paragraph.");
     }
 
     @Test
     void relative_links_become_absolute() {
-        ExtractedPage page = extractor.extract("<p>See <a href=\"../docs/a.html\">the docs</a>.</p>",
-                "https://example.org/guide/intro.html");
+        ExtractedPage page = extractor.extract(
+                "<p>See <a href=\"../docs/a.html\">the docs</a>.</p>", "https://example.org/guide/intro.html");
 
         assertThat(page.markdown()).isEqualTo("See [the docs](https://example.org/docs/a.html).");
     }

@@ -22,15 +22,24 @@ class ContentExtractorTest {
     @Test
     void share_bars_related_articles_comments_and_ads_are_removed() {
         String md = Fixtures.extract("news-article").markdown();
-        assertThat(md).doesNotContain("Share on Twitter", "Related stories", "Storm damages harbour", "About time!",
-                "3 comments", "Advertisement");
+        assertThat(md)
+                .doesNotContain(
+                        "Share on Twitter",
+                        "Related stories",
+                        "Storm damages harbour",
+                        "About time!",
+                        "3 comments",
+                        "Advertisement");
     }
 
     @Test
     void headings_lists_quotes_and_figure_captions_are_kept() {
         String news = Fixtures.extract("news-article").markdown();
-        assertThat(news).contains("## Costs and funding", "> We cannot wait for the next storm",
-                "The old sea wall during the storm of January 2024.");
+        assertThat(news)
+                .contains(
+                        "## Costs and funding",
+                        "> We cannot wait for the next storm",
+                        "The old sea wall during the storm of January 2024.");
         String blog = Fixtures.extract("blog-jsonld").markdown();
         assertThat(blog).contains("## What I changed", "1. Less starter", "### Timing", "*timing*", "**temperature**");
     }
@@ -47,8 +56,9 @@ class ContentExtractorTest {
     @Test
     void code_becomes_fenced_blocks_with_their_language_and_exact_text() {
         String md = Fixtures.extract("code-tutorial").markdown();
-        assertThat(md).contains("```java\ntry (Stream<String> lines = Files.lines(Path.of(\"data.txt\"))) {\n"
-                + "    lines.filter(l -> !l.isBlank())\n         .forEach(System.out::println);\n}\n```");
+        assertThat(md)
+                .contains("```java\ntry (Stream<String> lines = Files.lines(Path.of(\"data.txt\"))) {\n"
+                        + "    lines.filter(l -> !l.isBlank())\n         .forEach(System.out::println);\n}\n```");
         assertThat(md).contains("````\nString fence = \"```\";\nSystem.out.println(fence);\n````");
         assertThat(Fixtures.extract("docs-page").markdown()).contains("```yaml\nserver:\n  port: 8080\n");
         assertThat(md).contains("> ```\n> cat data.txt | grep -v '^$'\n> ```");
@@ -58,10 +68,12 @@ class ContentExtractorTest {
     @Test
     void links_are_absolute_and_empty_or_dead_links_disappear() {
         String md = Fixtures.extract("links").markdown();
-        assertThat(md).contains("[introduction](https://example.com/guide/intro.html)",
-                "[API reference](https://example.com/reference/api)",
-                "[release notes](https://cdn.example.com/notes.txt)",
-                "[team@example.com](mailto:team@example.com)");
+        assertThat(md)
+                .contains(
+                        "[introduction](https://example.com/guide/intro.html)",
+                        "[API reference](https://example.com/reference/api)",
+                        "[release notes](https://cdn.example.com/notes.txt)",
+                        "[team@example.com](mailto:team@example.com)");
         assertThat(md).contains("the second section, open the menu, and an empty one that should vanish");
         assertThat(md).doesNotContain("](#", "javascript:", "[]", "![", "small.jpg", "/empty");
         Matcher m = Pattern.compile("\\]\\(([^)]*)\\)").matcher(md);
@@ -118,8 +130,15 @@ class ContentExtractorTest {
     void hidden_text_scripts_and_ad_labels_are_removed() {
         String md = Fixtures.extract("hidden-and-ads").markdown();
         assertThat(md).contains("Chaque samedi matin", "Le marché existe depuis 1952", "« Ici, on connaît les gens »");
-        assertThat(md).doesNotContain("Texte caché", "invisible", "Publicité", "trackPageView", "JavaScript",
-                "Abonnez-vous", "Recevez nos articles");
+        assertThat(md)
+                .doesNotContain(
+                        "Texte caché",
+                        "invisible",
+                        "Publicité",
+                        "trackPageView",
+                        "JavaScript",
+                        "Abonnez-vous",
+                        "Recevez nos articles");
     }
 
     @Test
@@ -132,15 +151,20 @@ class ContentExtractorTest {
     @Test
     void product_pages_keep_description_features_and_specs_but_not_the_shop() {
         String md = Fixtures.extract("product-page").markdown();
-        assertThat(md).contains("light, packable rain jacket", "- Breathable three-layer fabric", "100% recycled polyester");
+        assertThat(md)
+                .contains("light, packable rain jacket", "- Breathable three-layer fabric", "100% recycled polyester");
         assertThat(md).doesNotContain("Add to bag", "You may also like", "Cart (0)", "Free returns");
     }
 
     @Test
     void listings_keep_their_items() {
         String md = Fixtures.extract("listing-page").markdown();
-        assertThat(md).contains("New to clay?", "[Wheel throwing basics](https://example.com/courses/wheel-basics)",
-                "Pinch pots, coils and slabs", "Glazing for beginners");
+        assertThat(md)
+                .contains(
+                        "New to clay?",
+                        "[Wheel throwing basics](https://example.com/courses/wheel-basics)",
+                        "Pinch pots, coils and slabs",
+                        "Glazing for beginners");
         assertThat(md).doesNotContain("Sign in", "Imprint");
     }
 
@@ -148,7 +172,8 @@ class ContentExtractorTest {
     void docs_pages_drop_sidebar_toc_and_edit_links() {
         String md = Fixtures.extract("docs-page").markdown();
         assertThat(md).contains("Widgetry reads its settings", "A variable always wins over the file.");
-        assertThat(md).doesNotContain("Installation", "On this page", "Edit this page", "Skip to main content", "Copyright");
+        assertThat(md)
+                .doesNotContain("Installation", "On this page", "Edit this page", "Skip to main content", "Copyright");
     }
 
     @Test
@@ -165,7 +190,9 @@ class ContentExtractorTest {
         var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
         try {
             var futures = new java.util.ArrayList<java.util.concurrent.Future<String>>();
-            for (int i = 0; i < 16; i++) futures.add(pool.submit(() -> shared.extract(html, Fixtures.BASE_URI).markdown()));
+            for (int i = 0; i < 16; i++)
+                futures.add(pool.submit(
+                        () -> shared.extract(html, Fixtures.BASE_URI).markdown()));
             for (var f : futures) assertThat(f.get()).isEqualTo(expected);
         } finally {
             pool.shutdown();
@@ -184,7 +211,10 @@ class ContentExtractorTest {
     void empty_and_broken_html_give_an_empty_body_not_an_error() {
         ContentExtractor extractor = new ContentExtractor();
         assertThat(extractor.extract("", null).markdown()).isEmpty();
-        assertThat(extractor.extract("<html><body><div><p>unclosed", "not a uri").markdown()).isEqualTo("unclosed");
+        assertThat(extractor
+                        .extract("<html><body><div><p>unclosed", "not a uri")
+                        .markdown())
+                .isEqualTo("unclosed");
     }
 
     @Test
@@ -199,7 +229,8 @@ class ContentExtractorTest {
 
     @Test
     void a_page_whose_text_the_rules_would_drop_still_gives_its_visible_text() {
-        String html = "<html><body><div class=\"sidebar\"><p>Opening hours: Monday to Friday, nine to five.</p></div></body></html>";
+        String html =
+                "<html><body><div class=\"sidebar\"><p>Opening hours: Monday to Friday, nine to five.</p></div></body></html>";
         String md = new ContentExtractor().extract(html, Fixtures.BASE_URI).markdown();
         assertThat(md).contains("Opening hours: Monday to Friday, nine to five.");
     }

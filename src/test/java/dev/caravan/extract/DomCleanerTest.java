@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class DomCleanerTest {
 
-    private static final String POST = "My chain slips on the smallest sprocket; the derailleur looks fine and the chain is new. ";
+    private static final String POST =
+            "My chain slips on the smallest sprocket; the derailleur looks fine and the chain is new. ";
 
     private static String page(String posts) {
         return "<html><body><nav><a href=\"/\">Home</a></nav><div class=\"thread\">" + posts
@@ -27,7 +28,9 @@ class DomCleanerTest {
     void on_a_forum_thread_posts_named_comments_stay() {
         Document doc = Jsoup.parse(page(post(1) + post(2) + post(3)));
         new DomCleaner().clean(doc, true, PageType.FORUM);
-        assertThat(doc.body().text()).contains(POST.strip(), "1", "2", "3").doesNotContain("Home", "Imprint", "Nice bike!");
+        assertThat(doc.body().text())
+                .contains(POST.strip(), "1", "2", "3")
+                .doesNotContain("Home", "Imprint", "Nice bike!");
     }
 
     @Test
@@ -39,12 +42,15 @@ class DomCleanerTest {
 
     @Test
     void on_a_service_page_promotions_and_pop_ups_stay_as_the_offers_they_present() {
-        String html = "<html><body><p>" + POST.repeat(5) + "</p><div class=\"promo-tile\"><h3>Cloud engineering</h3><p>We move your systems to the cloud.</p></div>"
+        String html = "<html><body><p>" + POST.repeat(5)
+                + "</p><div class=\"promo-tile\"><h3>Cloud engineering</h3><p>We move your systems to the cloud.</p></div>"
                 + "<div class=\"modal-details\"><p>Fixed price, four weeks, one team.</p></div><div class=\"cookie-banner\">We use cookies"
                 + "</div></body></html>";
         Document service = Jsoup.parse(html);
         new DomCleaner().clean(service, true, PageType.SERVICE);
-        assertThat(service.body().text()).contains("Cloud engineering", "Fixed price").doesNotContain("cookies");
+        assertThat(service.body().text())
+                .contains("Cloud engineering", "Fixed price")
+                .doesNotContain("cookies");
         Document article = Jsoup.parse(html);
         new DomCleaner().clean(article, true, PageType.ARTICLE);
         assertThat(article.body().text()).doesNotContain("Cloud engineering", "Fixed price", "cookies");

@@ -33,16 +33,24 @@ class ExtractionQualityTest {
 
     @BeforeAll
     static void extractSample() throws IOException {
-        JsonNode truth = new ObjectMapper().readTree(SAMPLE.resolve("ground-truth.json").toFile());
+        JsonNode truth =
+                new ObjectMapper().readTree(SAMPLE.resolve("ground-truth.json").toFile());
         ContentExtractor extractor = new ContentExtractor();
         score = new ShingleF1();
         for (Iterator<Map.Entry<String, JsonNode>> it = truth.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> page = it.next();
             String html = read(SAMPLE.resolve("html").resolve(page.getKey() + ".html.gz"));
-            String markdown = extractor.extract(html, page.getValue().path("url").asText()).markdown();
+            String markdown = extractor
+                    .extract(html, page.getValue().path("url").asText())
+                    .markdown();
             score.add(page.getValue().path("articleBody").asText(), ShingleF1.stripMarkdown(markdown));
         }
-        System.out.printf(java.util.Locale.ROOT, "AEB sample: F1 %.3f, precision %.3f, recall %.3f%n", score.f1(), score.precision(), score.recall());
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "AEB sample: F1 %.3f, precision %.3f, recall %.3f%n",
+                score.f1(),
+                score.precision(),
+                score.recall());
     }
 
     @Test
@@ -64,13 +72,26 @@ class ExtractionQualityTest {
 
     /** One committed WCXB page per structured type: the detected type is the benchmark's, and WCXB's metric ≥ 0.8. */
     @ParameterizedTest(name = "WCXB page {0} is detected as a {1} page and scores WCXB F1 of at least 0.8")
-    @CsvSource({"0525, forum", "4533, listing", "4291, collection", "4017, product", "4552, service", "2997, documentation"})
+    @CsvSource({
+        "0525, forum",
+        "4533, listing",
+        "4291, collection",
+        "4017, product",
+        "4552, service",
+        "2997, documentation"
+    })
     void each_structured_page_type_keeps_its_content(String id, String type) throws IOException {
-        JsonNode truth = new ObjectMapper().readTree(WCXB.resolve("ground-truth.json").toFile()).path(id);
+        JsonNode truth = new ObjectMapper()
+                .readTree(WCXB.resolve("ground-truth.json").toFile())
+                .path(id);
         String html = read(WCXB.resolve("html").resolve(id + ".html.gz"));
-        ExtractedPage page = new ContentExtractor().extract(html, truth.path("url").asText());
+        ExtractedPage page =
+                new ContentExtractor().extract(html, truth.path("url").asText());
         assertThat(page.metadata().pageType().label()).isEqualTo(type);
-        assertThat(wordF1(ShingleF1.stripMarkdown(page.markdown()), truth.path("articleBody").asText())).isGreaterThanOrEqualTo(0.8);
+        assertThat(wordF1(
+                        ShingleF1.stripMarkdown(page.markdown()),
+                        truth.path("articleBody").asText()))
+                .isGreaterThanOrEqualTo(0.8);
     }
 
     /** WCXB's metric: F1 of the bags of lower-cased word tokens. */
@@ -78,16 +99,20 @@ class ExtractionQualityTest {
         Map<String, Integer> p = words(predicted);
         Map<String, Integer> r = words(reference);
         int overlap = 0;
-        for (Map.Entry<String, Integer> e : p.entrySet()) overlap += Math.min(e.getValue(), r.getOrDefault(e.getKey(), 0));
+        for (Map.Entry<String, Integer> e : p.entrySet())
+            overlap += Math.min(e.getValue(), r.getOrDefault(e.getKey(), 0));
         if (overlap == 0) return 0;
-        double precision = (double) overlap / p.values().stream().mapToInt(Integer::intValue).sum();
-        double recall = (double) overlap / r.values().stream().mapToInt(Integer::intValue).sum();
+        double precision = (double) overlap
+                / p.values().stream().mapToInt(Integer::intValue).sum();
+        double recall = (double) overlap
+                / r.values().stream().mapToInt(Integer::intValue).sum();
         return 2 * precision * recall / (precision + recall);
     }
 
     private static Map<String, Integer> words(String text) {
         Map<String, Integer> bag = new java.util.HashMap<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[\\p{L}\\p{N}_]+").matcher(text.toLowerCase(java.util.Locale.ROOT));
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("[\\p{L}\\p{N}_]+").matcher(text.toLowerCase(java.util.Locale.ROOT));
         while (m.find()) bag.merge(m.group(), 1, Integer::sum);
         return bag;
     }

@@ -12,9 +12,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 class GoldenFileTest {
 
     @ParameterizedTest(name = "{0}.html extracts to {0}.md")
-    @ValueSource(strings = {"news-article", "blog-jsonld", "docs-page", "forum-thread", "product-page", "listing-page",
-            "inline-blocks", "links", "code-tutorial", "hidden-and-ads", "plain-page", "data-table", "collection-page",
-            "service-page", "news-listing"})
+    @ValueSource(
+            strings = {
+                "news-article",
+                "blog-jsonld",
+                "docs-page",
+                "forum-thread",
+                "product-page",
+                "listing-page",
+                "inline-blocks",
+                "links",
+                "code-tutorial",
+                "hidden-and-ads",
+                "plain-page",
+                "data-table",
+                "collection-page",
+                "service-page",
+                "news-listing"
+            })
     void every_fixture_page_extracts_to_its_golden_markdown(String name) {
         assertThat(Fixtures.extract(name).markdown() + "\n").isEqualTo(Fixtures.golden(name));
     }

@@ -12,25 +12,33 @@ import org.junit.jupiter.api.Test;
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class MainContentFinderTest {
 
-    private static final String PROSE = "The harbour wall was rebuilt in stone, and the town paid for it over ten years. "
-            + "Fishermen said the work was late, but the council kept to its plan; the last stones went in this spring.";
+    private static final String PROSE =
+            "The harbour wall was rebuilt in stone, and the town paid for it over ten years. "
+                    + "Fishermen said the work was late, but the council kept to its plan; the last stones went in this spring.";
 
     private static String section(String label) {
         StringBuilder links = new StringBuilder("<ul>");
-        for (int i = 0; i < 12; i++) links.append("<li><a href=\"/page").append(i).append("\">Another page of the site ").append(i).append("</a></li>");
+        for (int i = 0; i < 12; i++)
+            links.append("<li><a href=\"/page")
+                    .append(i)
+                    .append("\">Another page of the site ")
+                    .append(i)
+                    .append("</a></li>");
         return "<section><div><p>" + label + " " + PROSE + "</p><p>" + PROSE + "</p></div>" + links + "</ul></section>";
     }
 
     @RepeatedTest(20)
     void of_two_equally_good_blocks_the_first_in_the_page_is_kept_on_every_run() {
-        Element body = Jsoup.parse("<html><body>" + section("Alpha.") + section("Gamma.") + "</body></html>").body();
+        Element body = Jsoup.parse("<html><body>" + section("Alpha.") + section("Gamma.") + "</body></html>")
+                .body();
         String text = new MainContentFinder().find(body).text();
         assertThat(text).startsWith("Alpha.").doesNotContain("Gamma.");
     }
 
     private static String post(String who, String text) {
         return "<article class=\"message\"><div class=\"cell\"><div class=\"main\"><div class=\"content\">"
-                + "<div class=\"user\"><a href=\"/members/" + who + "\">" + who + "</a> <a href=\"/report\">Report this post</a> "
+                + "<div class=\"user\"><a href=\"/members/" + who + "\">" + who
+                + "</a> <a href=\"/report\">Report this post</a> "
                 + "<a href=\"/quote\">Quote and reply</a></div><div class=\"body\"><div class=\"text\"><p>" + text
                 + "</p></div></div></div></div></div></article>";
     }
@@ -38,10 +46,13 @@ class MainContentFinderTest {
     @Test
     void in_a_thread_short_replies_nested_deep_count_as_posts_like_the_long_one() {
         String thread = "<div class=\"thread\">" + post("alice", "Alpha. " + PROSE + " " + PROSE)
-                + post("bob", "Bravo, that is a good point; thanks.") + post("carol", "Charlie: same here, it worked.") + "</div>";
+                + post("bob", "Bravo, that is a good point; thanks.") + post("carol", "Charlie: same here, it worked.")
+                + "</div>";
         Element body = Jsoup.parse("<html><body>" + thread + "</body></html>").body();
         assertThat(new MainContentFinder().find(body, 0.25).text()).contains("Alpha.", "Bravo", "Charlie");
         Element again = Jsoup.parse("<html><body>" + thread + "</body></html>").body();
-        assertThat(new MainContentFinder().find(again).text()).contains("Alpha.").doesNotContain("Bravo");
+        assertThat(new MainContentFinder().find(again).text())
+                .contains("Alpha.")
+                .doesNotContain("Bravo");
     }
 }

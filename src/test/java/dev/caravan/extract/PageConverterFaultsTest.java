@@ -15,8 +15,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Whatever extraction throws for a page, conversion returns a failed page that says why; it never throws. */
 class PageConverterFaultsTest {
 
-    private static final FetchResponse HTML = new FetchResponse("https://example.org/a", "https://example.org/a",
-            FetchOutcome.OK, null, 200, "text/html", "<p>some text</p>".getBytes(StandardCharsets.UTF_8),
+    private static final FetchResponse HTML = new FetchResponse(
+            "https://example.org/a",
+            "https://example.org/a",
+            FetchOutcome.OK,
+            null,
+            200,
+            "text/html",
+            "<p>some text</p>".getBytes(StandardCharsets.UTF_8),
             Instant.parse("2026-02-03T04:05:06Z"));
 
     @ParameterizedTest(name = "an extractor throwing {0} gives a failed page saying \"{1}\"")
@@ -31,14 +37,16 @@ class PageConverterFaultsTest {
             case "OutOfMemoryError" -> () -> new OutOfMemoryError("Requested array size exceeds VM limit");
             default -> () -> new IllegalArgumentException("Object must not be null");
         };
-        PageConverter converter = new PageConverter(new ContentExtractor() {
-            @Override
-            public ExtractedPage extract(String html, String baseUri) {
-                Throwable t = fault.get();
-                if (t instanceof Error e) throw e;
-                throw (RuntimeException) t;
-            }
-        }, new PdfText(5));
+        PageConverter converter = new PageConverter(
+                new ContentExtractor() {
+                    @Override
+                    public ExtractedPage extract(String html, String baseUri) {
+                        Throwable t = fault.get();
+                        if (t instanceof Error e) throw e;
+                        throw (RuntimeException) t;
+                    }
+                },
+                new PdfText(5));
 
         FetchedPage page = converter.convert(HTML);
 

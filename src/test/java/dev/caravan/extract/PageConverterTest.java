@@ -47,8 +47,11 @@ class PageConverterTest {
         assertThat(page.title()).isEqualTo("Solar Basics");
         assertThat(page.metadata().canonicalUrl()).isEqualTo("https://example.org/solar");
         assertThat(page.metadata().language()).isEqualTo("en");
-        assertThat(page.markdown()).contains("Panels turn [light](https://example.org/light) into power.")
-                .doesNotContain("Menu entries").doesNotContain("Copyright footer").doesNotContain("Solar Basics");
+        assertThat(page.markdown())
+                .contains("Panels turn [light](https://example.org/light) into power.")
+                .doesNotContain("Menu entries")
+                .doesNotContain("Copyright footer")
+                .doesNotContain("Solar Basics");
         assertThat(page.contentType()).isEqualTo("text/html");
         assertThat(page.chars()).isEqualTo(page.markdown().length());
         assertThat(page.excerpt()).isEqualTo("Panels turn light into power.");
@@ -74,8 +77,13 @@ class PageConverterTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"application/json, json", "application/ld+json, json", "application/xml, xml", "text/xml, xml",
-            "application/rss+xml, xml"})
+    @CsvSource({
+        "application/json, json",
+        "application/ld+json, json",
+        "application/xml, xml",
+        "text/xml, xml",
+        "application/rss+xml, xml"
+    })
     void json_and_xml_are_fenced(String contentType, String language) {
         FetchedPage page = convert(contentType, "  <x>{\"a\": 1}</x>  \n");
 
@@ -150,8 +158,9 @@ class PageConverterTest {
 
     @Test
     void a_meta_charset_decodes_the_page_when_the_header_has_none() {
-        byte[] body = "<html><head><meta charset=\"iso-8859-1\"></head><body><p>Cr\u00e8me br\u00fbl\u00e9e.</p></body></html>"
-                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] body =
+                "<html><head><meta charset=\"iso-8859-1\"></head><body><p>Cr\u00e8me br\u00fbl\u00e9e.</p></body></html>"
+                        .getBytes(StandardCharsets.ISO_8859_1);
 
         FetchedPage page = converter.convert(ok("text/html", body));
 
@@ -161,7 +170,8 @@ class PageConverterTest {
     @Test
     void the_header_charset_beats_the_meta_charset() {
         byte[] body = "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"></head>"
-                .concat("<body><p>Caf\u00e9.</p></body></html>").getBytes(StandardCharsets.UTF_8);
+                .concat("<body><p>Caf\u00e9.</p></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
 
         FetchedPage page = converter.convert(ok("text/html; charset=\"utf-8\"", body));
 
@@ -179,7 +189,10 @@ class PageConverterTest {
     void a_windows_1252_plain_text_page_is_decoded_by_its_header() {
         byte[] body = "\u201cQuoted\u201d \u20ac5".getBytes(Charset.forName("windows-1252"));
 
-        assertThat(converter.convert(ok("text/plain; charset=windows-1252", body)).markdown()).isEqualTo("“Quoted” €5");
+        assertThat(converter
+                        .convert(ok("text/plain; charset=windows-1252", body))
+                        .markdown())
+                .isEqualTo("“Quoted” €5");
     }
 
     @ParameterizedTest
@@ -255,13 +268,18 @@ class PageConverterTest {
 
         FetchedPage page = convert("text/plain", words);
 
-        assertThat(page.excerpt()).hasSizeLessThanOrEqualTo(300).endsWith("Word…").doesNotContain("  ");
+        assertThat(page.excerpt())
+                .hasSizeLessThanOrEqualTo(300)
+                .endsWith("Word…")
+                .doesNotContain("  ");
     }
 
     @Test
     void html_served_as_plain_text_is_recognised_and_extracted() {
-        FetchedPage page = convert("text/plain", "<!DOCTYPE html><html><head><title>Mislabelled</title></head>"
-                + "<body><p>The server called this plain text, but it is a web page.</p></body></html>");
+        FetchedPage page = convert(
+                "text/plain",
+                "<!DOCTYPE html><html><head><title>Mislabelled</title></head>"
+                        + "<body><p>The server called this plain text, but it is a web page.</p></body></html>");
 
         assertThat(page.outcome()).isEqualTo(FetchOutcome.OK);
         assertThat(page.contentType()).isEqualTo("text/html");

@@ -38,7 +38,8 @@ class PageTypeTest {
             questions and answers without FAQPage   | "@type":"Question","acceptedAnswer":{"@type":"Answer"}                            | FORUM
             the questions of an FAQ are no thread   | "@type":"FAQPage","mainEntity":[{"@type":"Question","acceptedAnswer":{"@type":"Answer"}}] | ARTICLE
             """)
-    void json_ld_questions_and_answers_make_a_forum_unless_they_form_an_faq(String what, String jsonLd, PageType expected) {
+    void json_ld_questions_and_answers_make_a_forum_unless_they_form_an_faq(
+            String what, String jsonLd, PageType expected) {
         String html = "<html><head><script type=\"application/ld+json\">{\"@context\":\"https://schema.org\"," + jsonLd
                 + "}</script></head><body><p>Some text.</p></body></html>";
         PageType type = new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), "https://example.com/page", null);
@@ -52,25 +53,50 @@ class PageTypeTest {
 
     @Test
     void a_collection_keeps_every_card_of_its_grid_with_names_and_prices() {
-        String md = Fixtures.extract("collection-page", "https://shop.example.com/collections/rain-jackets").markdown();
-        assertThat(md).contains("Trailrunner 3 Jacket", "Summit Shell", "City Parka", "Bike Cape", "Kids Splash Jacket",
-                "Packable Poncho", "€149.00", "€35.00", "Waterproof shells for running");
+        String md = Fixtures.extract("collection-page", "https://shop.example.com/collections/rain-jackets")
+                .markdown();
+        assertThat(md)
+                .contains(
+                        "Trailrunner 3 Jacket",
+                        "Summit Shell",
+                        "City Parka",
+                        "Bike Cape",
+                        "Kids Splash Jacket",
+                        "Packable Poncho",
+                        "€149.00",
+                        "€35.00",
+                        "Waterproof shells for running");
         assertThat(md).doesNotContain("Cart (0)", "Free returns", "Imprint");
     }
 
     @Test
     void a_listing_keeps_every_teaser_of_its_list() {
-        String md = Fixtures.extract("news-listing", "https://college.example.com/news/").markdown();
-        assertThat(md).contains("New library opens its doors", "Rowing team wins", "Solar roof", "Open day on 21 March",
-                "Alumna wins", "Three new evening courses", "Bookkeeping, Spanish and web design");
+        String md = Fixtures.extract("news-listing", "https://college.example.com/news/")
+                .markdown();
+        assertThat(md)
+                .contains(
+                        "New library opens its doors",
+                        "Rowing team wins",
+                        "Solar roof",
+                        "Open day on 21 March",
+                        "Alumna wins",
+                        "Three new evening courses",
+                        "Bookkeeping, Spanish and web design");
         assertThat(md).doesNotContain("Next page", "Privacy", "Research");
     }
 
     @Test
     void a_service_page_keeps_every_section_not_only_the_biggest() {
-        String md = Fixtures.extract("service-page", "https://greenfield.example.com/services").markdown();
-        assertThat(md).contains("## Design consultation", "## Planting plans", "## Seasonal maintenance",
-                "Weed control without herbicides", "## How it works", "From a first sketch");
+        String md = Fixtures.extract("service-page", "https://greenfield.example.com/services")
+                .markdown();
+        assertThat(md)
+                .contains(
+                        "## Design consultation",
+                        "## Planting plans",
+                        "## Seasonal maintenance",
+                        "Weed control without herbicides",
+                        "## How it works",
+                        "From a first sketch");
         assertThat(md).doesNotContain("Privacy", "Projects");
     }
 }

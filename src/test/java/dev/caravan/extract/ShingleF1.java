@@ -90,17 +90,21 @@ final class ShingleF1 {
     // ------------------------------------------------------------------ Markdown to plain text, as evaluate.py
 
     private static final Pattern FENCE = Pattern.compile("(?m)^[ \\t]{0,3}(`{3,}|~{3,}).*$");
-    private static final String URL_PART = "(?:<[^>]*+>|[^()\\s]*+(?:\\([^()]*+\\)[^()\\s]*+)*+)(?:\\s+(?:\"[^\"]*\"|'[^']*'|\\([^)]*\\)))?\\s*\\)";
-    private static final Pattern IMAGE = Pattern.compile("!\\[((?:[^\\[\\]\\\\]++|\\\\.|\\[[^\\]]*+\\])*+)\\]\\(" + URL_PART);
-    private static final Pattern LINK = Pattern.compile("\\[((?:[^\\[\\]\\\\]++|\\\\.|\\[[^\\]]*+\\])*+)\\]\\(" + URL_PART);
+    private static final String URL_PART =
+            "(?:<[^>]*+>|[^()\\s]*+(?:\\([^()]*+\\)[^()\\s]*+)*+)(?:\\s+(?:\"[^\"]*\"|'[^']*'|\\([^)]*\\)))?\\s*\\)";
+    private static final Pattern IMAGE =
+            Pattern.compile("!\\[((?:[^\\[\\]\\\\]++|\\\\.|\\[[^\\]]*+\\])*+)\\]\\(" + URL_PART);
+    private static final Pattern LINK =
+            Pattern.compile("\\[((?:[^\\[\\]\\\\]++|\\\\.|\\[[^\\]]*+\\])*+)\\]\\(" + URL_PART);
     private static final Pattern LINK_DEF = Pattern.compile("(?m)^[ \\t]{0,3}\\[[^\\]]+\\]:[ \\t]*\\S+.*$");
     private static final Pattern AUTOLINK = Pattern.compile("(?i)<((?:https?|ftp|mailto):[^>\\s]+)>");
     private static final Pattern HTML_TAG = Pattern.compile("(?s)</?[A-Za-z][A-Za-z0-9-]*(?:\\s[^<>]*)?/?>|<!--.*?-->");
     private static final Pattern HR = Pattern.compile("(?m)^[ \\t]{0,3}([-*_])(?:[ \\t]*\\1){2,}[ \\t]*$");
     private static final Pattern OL_MARKER = Pattern.compile("(?m)^([ \\t]*(?:>[ \\t]*)*)\\d{1,9}[.)](?=[ \\t]|$)");
-    private static final Pattern EMPH_US = Pattern.compile("(?s)(?<![\\w\\\\])(_{1,3})(?=\\S)(.+?)(?<=\\S)\\1(?!\\w)",
-            Pattern.UNICODE_CHARACTER_CLASS);
-    private static final Pattern US_EDGE = Pattern.compile("(?<![\\w\\\\])_+|(?<=\\w)_+(?!\\w)", Pattern.UNICODE_CHARACTER_CLASS);
+    private static final Pattern EMPH_US = Pattern.compile(
+            "(?s)(?<![\\w\\\\])(_{1,3})(?=\\S)(.+?)(?<=\\S)\\1(?!\\w)", Pattern.UNICODE_CHARACTER_CLASS);
+    private static final Pattern US_EDGE =
+            Pattern.compile("(?<![\\w\\\\])_+|(?<=\\w)_+(?!\\w)", Pattern.UNICODE_CHARACTER_CLASS);
     private static final Pattern ESCAPE = Pattern.compile("\\\\([!-/:-@\\[-`{-~])");
 
     static String stripMarkdown(String md) {

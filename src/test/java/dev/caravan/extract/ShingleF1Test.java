@@ -28,7 +28,8 @@ class ShingleF1Test {
 
     @Test
     void markdown_links_images_and_fences_do_not_add_tokens() {
-        String md = "# Title\n\n![logo](https://x.com/a.png) see [the docs](https://x.com/docs \"t\")\n\n```java\ncode_here\n```\n\n1. first\n";
+        String md =
+                "# Title\n\n![logo](https://x.com/a.png) see [the docs](https://x.com/docs \"t\")\n\n```java\ncode_here\n```\n\n1. first\n";
         assertThat(ShingleF1.tokens(ShingleF1.stripMarkdown(md)))
                 .containsExactly("Title", "see", "the", "docs", "code_here", "first");
     }

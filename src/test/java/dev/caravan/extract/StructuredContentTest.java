@@ -13,9 +13,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class StructuredContentTest {
 
-    private static final String DESCRIPTION = "<div class=\"product-description\"><p>A light daypack of ripstop nylon with a "
-            + "rain cover, two side pockets and a padded back panel; it holds twenty-five litres.</p><p>Weight: 1 lb 13 oz. "
-            + "Volume: 25 litres. Frame: internal sheet. Hip belt: removable, with a web tensioner.</p></div>";
+    private static final String DESCRIPTION =
+            "<div class=\"product-description\"><p>A light daypack of ripstop nylon with a "
+                    + "rain cover, two side pockets and a padded back panel; it holds twenty-five litres.</p><p>Weight: 1 lb 13 oz. "
+                    + "Volume: 25 litres. Frame: internal sheet. Hip belt: removable, with a web tensioner.</p></div>";
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -29,7 +30,8 @@ class StructuredContentTest {
         Element region = StructuredContent.region(body);
         StructuredContent.dropBesideContent(region, PageType.PRODUCT);
         assertThat(region.text()).contains("ripstop nylon", "Hip belt");
-        assertThat(region.select("#reviews, .product-ratings, .testimonials-slider, .recently-viewed")).isEmpty();
+        assertThat(region.select("#reviews, .product-ratings, .testimonials-slider, .recently-viewed"))
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -41,7 +43,8 @@ class StructuredContentTest {
             """)
     void a_forum_thread_loses_what_sits_beside_each_post(String what, String beside) {
         Element body = Jsoup.parse("<div class=\"post\"><p>My chain slips on the smallest sprocket; the derailleur "
-                + "looks fine and the chain is new.</p>" + beside + "</div>").body();
+                        + "looks fine and the chain is new.</p>" + beside + "</div>")
+                .body();
         StructuredContent.dropBesideContent(body, PageType.FORUM);
         assertThat(body.text()).contains("My chain slips").doesNotContain("Full Member", "Joined", "My bikes", "4,726");
     }
@@ -49,7 +52,9 @@ class StructuredContentTest {
     @ParameterizedTest(name = "a {0} page keeps them")
     @CsvSource({"ARTICLE", "SERVICE", "LISTING"})
     void other_pages_keep_blocks_named_review(PageType type) {
-        Element body = Jsoup.parse("<main>" + DESCRIPTION + "<div class=\"review-body\"><p>Our verdict.</p></div></main>").body();
+        Element body = Jsoup.parse(
+                        "<main>" + DESCRIPTION + "<div class=\"review-body\"><p>Our verdict.</p></div></main>")
+                .body();
         Element region = StructuredContent.region(body);
         StructuredContent.dropBesideContent(region, type);
         assertThat(region.text()).contains("Our verdict.");

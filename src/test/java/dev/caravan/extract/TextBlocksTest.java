@@ -3,7 +3,6 @@ package dev.caravan.extract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.model.TextBlock;
-import dev.caravan.model.TextBlock.Kind;
 import java.util.List;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,8 +31,11 @@ class TextBlocksTest {
             side-by-side spans keep a gap        ~ <div><span>Price</span><span>Free</span></div>                   ~ PARAGRAPH:Price Free
             """)
     void blocks_are_the_documents_own_text(String name, String html, String expected) {
-        String actual = String.join(" / ", blocks(html.replace("\\n", "\n")).stream()
-                .map(b -> b.kind() + ":" + b.text()).toList());
+        String actual = String.join(
+                " / ",
+                blocks(html.replace("\\n", "\n")).stream()
+                        .map(b -> b.kind() + ":" + b.text())
+                        .toList());
         assertThat(actual).isEqualTo(expected.replace("\\n", "\n"));
     }
 }

@@ -15,8 +15,13 @@ class FetchPlannerTest {
     private final FetchPlanner planner = new FetchPlanner(new UrlNormalizer());
 
     private static SearchResults hits(String... urls) {
-        return new SearchResults("tavily", null,
-                Arrays.stream(urls).map(u -> new SearchHit(u, "t " + u, "s", 0.5, null)).toList(), false);
+        return new SearchResults(
+                "tavily",
+                null,
+                Arrays.stream(urls)
+                        .map(u -> new SearchHit(u, "t " + u, "s", 0.5, null))
+                        .toList(),
+                false);
     }
 
     private static Query urls(String... urls) {
@@ -29,12 +34,15 @@ class FetchPlannerTest {
 
     @Test
     void search_hits_come_first_then_the_jobs_own_urls_numbered_in_that_order() {
-        List<FetchTask> tasks = planner.plan(urls("https://c.example/3"), hits("https://a.example/1", "https://b.example/2"));
+        List<FetchTask> tasks =
+                planner.plan(urls("https://c.example/3"), hits("https://a.example/1", "https://b.example/2"));
 
-        assertThat(tasks).extracting(FetchTask::order, FetchTask::url, FetchTask::origin).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(1, "https://a.example/1", "search"),
-                org.assertj.core.groups.Tuple.tuple(2, "https://b.example/2", "search"),
-                org.assertj.core.groups.Tuple.tuple(3, "https://c.example/3", "job"));
+        assertThat(tasks)
+                .extracting(FetchTask::order, FetchTask::url, FetchTask::origin)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(1, "https://a.example/1", "search"),
+                        org.assertj.core.groups.Tuple.tuple(2, "https://b.example/2", "search"),
+                        org.assertj.core.groups.Tuple.tuple(3, "https://c.example/3", "job"));
         assertThat(tasks.get(0).hit().title()).isEqualTo("t https://a.example/1");
         assertThat(tasks.get(2).hit()).isNull();
     }
@@ -45,10 +53,13 @@ class FetchPlannerTest {
                 urls("https://EXAMPLE.org:443/page#intro", "https://example.org/other"),
                 hits("https://example.org/page", "https://Example.org/page#comments", "https://b.example/x"));
 
-        assertThat(tasks).extracting(FetchTask::order, FetchTask::url, FetchTask::normalizedUrl).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple(1, "https://example.org/page", "https://example.org/page"),
-                org.assertj.core.groups.Tuple.tuple(2, "https://b.example/x", "https://b.example/x"),
-                org.assertj.core.groups.Tuple.tuple(3, "https://example.org/other", "https://example.org/other"));
+        assertThat(tasks)
+                .extracting(FetchTask::order, FetchTask::url, FetchTask::normalizedUrl)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(1, "https://example.org/page", "https://example.org/page"),
+                        org.assertj.core.groups.Tuple.tuple(2, "https://b.example/x", "https://b.example/x"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                3, "https://example.org/other", "https://example.org/other"));
     }
 
     @Test
@@ -77,21 +88,31 @@ class FetchPlannerTest {
 
     @Test
     void tasks_are_handed_out_host_by_host_in_turn() {
-        List<FetchTask> tasks = planner.plan(Query.of("q"), hits(
-                "https://a.example/1", "https://a.example/2", "https://a.example/3",
-                "https://b.example/1", "https://c.example/1", "https://b.example/2"));
+        List<FetchTask> tasks = planner.plan(
+                Query.of("q"),
+                hits(
+                        "https://a.example/1",
+                        "https://a.example/2",
+                        "https://a.example/3",
+                        "https://b.example/1",
+                        "https://c.example/1",
+                        "https://b.example/2"));
 
-        assertThat(urlsOf(tasks)).containsExactly(
-                "https://a.example/1", "https://b.example/1", "https://c.example/1",
-                "https://a.example/2", "https://b.example/2",
-                "https://a.example/3");
+        assertThat(urlsOf(tasks))
+                .containsExactly(
+                        "https://a.example/1",
+                        "https://b.example/1",
+                        "https://c.example/1",
+                        "https://a.example/2",
+                        "https://b.example/2",
+                        "https://a.example/3");
         assertThat(tasks).extracting(FetchTask::order).containsExactly(1, 4, 5, 2, 6, 3);
     }
 
     @Test
     void a_host_differing_only_in_case_shares_its_turn() {
-        List<FetchTask> tasks = planner.plan(Query.of("q"), hits(
-                "https://a.example/1", "https://A.EXAMPLE/2", "https://b.example/1"));
+        List<FetchTask> tasks =
+                planner.plan(Query.of("q"), hits("https://a.example/1", "https://A.EXAMPLE/2", "https://b.example/1"));
 
         assertThat(urlsOf(tasks)).containsExactly("https://a.example/1", "https://b.example/1", "https://A.EXAMPLE/2");
     }
@@ -100,9 +121,11 @@ class FetchPlannerTest {
     void an_unusable_url_is_still_planned_so_the_report_can_say_why_it_failed() {
         List<FetchTask> tasks = planner.plan(urls("  not a url  "), hits("https://a.example/1"));
 
-        assertThat(tasks).extracting(FetchTask::url, FetchTask::normalizedUrl).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("https://a.example/1", "https://a.example/1"),
-                org.assertj.core.groups.Tuple.tuple("  not a url  ", "not a url"));
+        assertThat(tasks)
+                .extracting(FetchTask::url, FetchTask::normalizedUrl)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("https://a.example/1", "https://a.example/1"),
+                        org.assertj.core.groups.Tuple.tuple("  not a url  ", "not a url"));
     }
 
     @Test

@@ -29,7 +29,8 @@ class FetchSchedulerTest {
     @Test
     void the_only_fetch_thread_serves_a_ready_host_instead_of_waiting_for_a_busy_one() throws Exception {
         List<String> order = new CopyOnWriteArrayList<>();
-        try (FetchScheduler scheduler = FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
+        try (FetchScheduler scheduler =
+                FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
             Duration delay = Duration.ofSeconds(2);
             CompletableFuture<Long> a1 = scheduler.submit("a", delay, () -> record(order, "a1"));
             CompletableFuture<Long> a2 = scheduler.submit("a", delay, () -> record(order, "a2"));
@@ -49,7 +50,8 @@ class FetchSchedulerTest {
     @Test
     void several_fetch_threads_never_send_one_host_two_requests_at_once() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
-        try (FetchScheduler scheduler = FetchScheduler.start(4, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
+        try (FetchScheduler scheduler =
+                FetchScheduler.start(4, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
             List<CompletableFuture<Long>> all = new java.util.ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 all.add(scheduler.submit("a", Duration.ofMillis(20), () -> {
@@ -68,12 +70,14 @@ class FetchSchedulerTest {
     @Test
     void results_are_handed_to_the_completions_executor_not_kept_on_a_fetch_thread() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
-        try (FetchScheduler scheduler = FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
+        try (FetchScheduler scheduler =
+                FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
             CompletableFuture<String> ranOn = scheduler.submit("a", Duration.ZERO, () -> {
                 go.await();
                 return Thread.currentThread().getName();
             });
-            CompletableFuture<String> handedTo = ranOn.thenApply(x -> Thread.currentThread().getName());
+            CompletableFuture<String> handedTo =
+                    ranOn.thenApply(x -> Thread.currentThread().getName());
             go.countDown();
 
             assertThat(ranOn.get(5, TimeUnit.SECONDS)).startsWith("caravan-fetch-");
@@ -83,13 +87,15 @@ class FetchSchedulerTest {
 
     @Test
     void a_request_that_throws_fails_only_its_own_result() throws Exception {
-        try (FetchScheduler scheduler = FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
+        try (FetchScheduler scheduler =
+                FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
             CompletableFuture<String> broken = scheduler.submit("a", Duration.ZERO, () -> {
                 throw new IllegalStateException("broken");
             });
             CompletableFuture<String> next = scheduler.submit("a", Duration.ZERO, () -> "fine");
 
-            assertThatThrownBy(() -> broken.get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+            assertThatThrownBy(() -> broken.get(5, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
                     .hasRootCauseMessage("broken");
             assertThat(next.get(5, TimeUnit.SECONDS)).isEqualTo("fine");
         }
@@ -99,7 +105,8 @@ class FetchSchedulerTest {
     void closing_fails_the_requests_still_waiting() throws Exception {
         CountDownLatch running = new CountDownLatch(1);
         CompletableFuture<String> waiting;
-        try (FetchScheduler scheduler = FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
+        try (FetchScheduler scheduler =
+                FetchScheduler.start(1, 0, Duration.ZERO, java.time.Clock.systemUTC(), completions)) {
             scheduler.submit("a", Duration.ofHours(1), () -> {
                 running.countDown();
                 return "first";

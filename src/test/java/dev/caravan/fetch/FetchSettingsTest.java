@@ -9,17 +9,21 @@ import org.junit.jupiter.params.provider.CsvSource;
 class FetchSettingsTest {
 
     private static FetchSettings with(String field, long value) {
-        return new FetchSettings(new FetchSettings.Identity("UA/1.0", "CaravanBot"),
-                new FetchSettings.Pacing(field.equals("host-delay-ms") ? value : 1000,
+        return new FetchSettings(
+                new FetchSettings.Identity("UA/1.0", "CaravanBot"),
+                new FetchSettings.Pacing(
+                        field.equals("host-delay-ms") ? value : 1000,
                         field.equals("pool-size") ? (int) value : 8,
                         field.equals("slow-host-delay-factor") ? value : 0.25,
                         field.equals("max-slow-host-delay-ms") ? value : 10_000),
-                new FetchSettings.Limits(field.equals("max-bytes") ? value : 1000,
+                new FetchSettings.Limits(
+                        field.equals("max-bytes") ? value : 1000,
                         field.equals("timeout-ms") ? value : 1000,
                         field.equals("connect-timeout-ms") ? value : 1000,
                         field.equals("max-redirects") ? (int) value : 3,
                         field.equals("pdf-max-pages") ? (int) value : 50),
-                new FetchSettings.Robots(field.equals("robots-max-bytes") ? value : 1000,
+                new FetchSettings.Robots(
+                        field.equals("robots-max-bytes") ? value : 1000,
                         field.equals("robots-ttl-ms") ? value : 1000,
                         field.equals("robots-error-ttl-ms") ? value : 1000,
                         field.equals("max-crawl-delay-ms") ? value : 5000));
@@ -42,7 +46,9 @@ class FetchSettingsTest {
             max-slow-host-delay-ms | -1 | research.fetch.max-slow-host-delay-ms must not be negative, got -1
             """)
     void a_setting_out_of_range_is_refused_naming_its_key(String field, long value, String message) {
-        assertThatThrownBy(() -> with(field, value)).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+        assertThatThrownBy(() -> with(field, value))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
     }
 
     @ParameterizedTest
@@ -50,8 +56,9 @@ class FetchSettingsTest {
     void a_robots_agent_must_be_a_product_token(String agent) {
         assertThatThrownBy(() -> new FetchSettings.Identity("UA", agent))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("research.fetch.robots-agent must be a robots.txt product token (letters, '_' and '-'), got '"
-                        + agent + "'");
+                .hasMessage(
+                        "research.fetch.robots-agent must be a robots.txt product token (letters, '_' and '-'), got '"
+                                + agent + "'");
     }
 
     @Test

@@ -57,17 +57,16 @@ class HostQueuesTest {
 
         HostQueues.Queued<String> first = queues.take(T0).orElseThrow();
 
-        assertThat(queues.take(at(10_000))).as("a is busy until its response ends").isEmpty();
+        assertThat(queues.take(at(10_000)))
+                .as("a is busy until its response ends")
+                .isEmpty();
         queues.finished(first, T0, at(100));
         assertThat(take(queues, 599)).isEmpty();
         assertThat(take(queues, 600)).contains("a2");
     }
 
     @ParameterizedTest(name = "a response from {0} ms to {1} ms: next request at {2} ms")
-    @CsvSource({
-            "0, 0, 500",
-            "0, 12000, 12500",
-            "1000, 1200, 1700"})
+    @CsvSource({"0, 0, 500", "0, 12000, 12500", "1000, 1200, 1700"})
     void the_delay_counts_from_the_end_of_the_previous_response(long startMs, long endMs, long nextMs) {
         add(queues, "a", "a1");
         add(queues, "a", "a2");
@@ -93,11 +92,12 @@ class HostQueuesTest {
 
     @ParameterizedTest(name = "responses of {0} ms then {1} ms, factor {2}: gap {3} ms")
     @CsvSource({
-            "2000, 2000, 0.25, 500",   // a steady 2 s host: a quarter of it
-            "2000, 2000, 1.0, 2000",
-            "100, 100, 1.0, 500",      // fast hosts keep the host delay
-            "100, 4100, 1.0, 2100",    // the estimate moves halfway to the latest response
-            "20000, 20000, 1.0, 10000"}) // capped
+        "2000, 2000, 0.25, 500", // a steady 2 s host: a quarter of it
+        "2000, 2000, 1.0, 2000",
+        "100, 100, 1.0, 500", // fast hosts keep the host delay
+        "100, 4100, 1.0, 2100", // the estimate moves halfway to the latest response
+        "20000, 20000, 1.0, 10000"
+    }) // capped
     void a_slow_host_gets_a_longer_delay(long firstMs, long secondMs, double factor, long gapMs) {
         HostQueues<String> adaptive = new HostQueues<>(new HostQueues.SlowHostRule(factor, Duration.ofSeconds(10)));
         add(adaptive, "slow", "1");
@@ -135,7 +135,9 @@ class HostQueuesTest {
         queues.finished(first, T0, at(10));
         add(queues, "b", "b1");
 
-        assertThat(take(queues, 20)).as("b is ready although a, queued first, is not").contains("b1");
+        assertThat(take(queues, 20))
+                .as("b is ready although a, queued first, is not")
+                .contains("b1");
         assertThat(take(queues, 20)).isEmpty();
         assertThat(take(queues, 510)).contains("a2");
     }

@@ -1,9 +1,9 @@
 package dev.caravan.fetch;
 
-import dev.caravan.fetch.guard.GuardSettings;
-import dev.caravan.fetch.guard.UrlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.fetch.guard.GuardSettings;
+import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.testing.FakeClock;
@@ -31,8 +31,13 @@ class PageFetcherTest {
 
     private PageFetcher fetcher(FetchSettings settings) {
         FetchScheduler scheduler = FetchScheduler.callerRuns(0, Duration.ZERO, clock, sleeper);
-        return new PageFetcher(transport, GUARD, new RobotsPolicy(transport, GUARD, scheduler, settings, clock), scheduler,
-                settings, clock);
+        return new PageFetcher(
+                transport,
+                GUARD,
+                new RobotsPolicy(transport, GUARD, scheduler, settings, clock),
+                scheduler,
+                settings,
+                clock);
     }
 
     private FetchResponse fetch(String url) {
@@ -57,9 +62,11 @@ class PageFetcherTest {
         assertThat(response.contentType()).isEqualTo("text/html; charset=utf-8");
         assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("<p>hello</p>");
         assertThat(response.reason()).isNull();
-        assertThat(transport.calls()).extracting(FakeTransport.Call::url, FakeTransport.Call::purpose).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(ROBOTS, HttpTransport.Purpose.ROBOTS),
-                org.assertj.core.groups.Tuple.tuple("https://example.org/page", HttpTransport.Purpose.PAGE));
+        assertThat(transport.calls())
+                .extracting(FakeTransport.Call::url, FakeTransport.Call::purpose)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(ROBOTS, HttpTransport.Purpose.ROBOTS),
+                        org.assertj.core.groups.Tuple.tuple("https://example.org/page", HttpTransport.Purpose.PAGE));
     }
 
     @Test
@@ -132,8 +139,12 @@ class PageFetcherTest {
         FetchResponse response = fetch("https://example.org/out");
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.OK);
-        assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/out",
-                "https://other.example:443/robots.txt", "https://other.example/landing");
+        assertThat(transport.urls())
+                .containsExactly(
+                        ROBOTS,
+                        "https://example.org/out",
+                        "https://other.example:443/robots.txt",
+                        "https://other.example/landing");
     }
 
     @Test
@@ -146,7 +157,8 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.ROBOTS_DENIED);
         assertThat(response.finalUrl()).isEqualTo("https://example.org/secret/page");
-        assertThat(transport.urls()).doesNotContain("https://example.org/secret/page")
+        assertThat(transport.urls())
+                .doesNotContain("https://example.org/secret/page")
                 .containsExactly(ROBOTS, "https://example.org/public");
     }
 
@@ -173,8 +185,13 @@ class PageFetcherTest {
         assertThat(response.reason()).isEqualTo("more than 3 redirects");
         assertThat(response.httpStatus()).isEqualTo(301);
         assertThat(response.finalUrl()).isEqualTo("https://example.org/r3");
-        assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/r0", "https://example.org/r1",
-                "https://example.org/r2", "https://example.org/r3");
+        assertThat(transport.urls())
+                .containsExactly(
+                        ROBOTS,
+                        "https://example.org/r0",
+                        "https://example.org/r1",
+                        "https://example.org/r2",
+                        "https://example.org/r3");
     }
 
     @Test
@@ -246,10 +263,11 @@ class PageFetcherTest {
 
     @ParameterizedTest
     @CsvSource({
-            "TIMEOUT, TIMEOUT, no response within 10000 ms",
-            "TOO_LARGE, TOO_LARGE, page larger than 1000000 bytes",
-            "NETWORK, NETWORK_ERROR, connection reset",
-            "BLOCKED, BLOCKED, address is private"})
+        "TIMEOUT, TIMEOUT, no response within 10000 ms",
+        "TOO_LARGE, TOO_LARGE, page larger than 1000000 bytes",
+        "NETWORK, NETWORK_ERROR, connection reset",
+        "BLOCKED, BLOCKED, address is private"
+    })
     void a_transport_failure_maps_to_its_outcome(HttpResult.Failure failure, FetchOutcome outcome, String detail) {
         openRobots();
         transport.on("https://example.org/page", HttpResult.failed(failure, detail));
@@ -266,7 +284,9 @@ class PageFetcherTest {
         openRobots();
         transport.ok("https://example.org/page", "text/plain", "late");
 
-        FetchResponse response = fetcher(FetchTestSupport.settings(20_000, 10_000)).fetch("https://example.org/page").join();
+        FetchResponse response = fetcher(FetchTestSupport.settings(20_000, 10_000))
+                .fetch("https://example.org/page")
+                .join();
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.OK);
         assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/page");
@@ -304,7 +324,8 @@ class PageFetcherTest {
 
         assertThat(page.outcome()).isEqualTo(FetchOutcome.OK);
         assertThat(page.finalUrl()).isEqualTo("https://example.org/page");
-        assertThat(transport.urls()).contains("https://example.org/page", "http://evil.example")
+        assertThat(transport.urls())
+                .contains("https://example.org/page", "http://evil.example")
                 .noneMatch(url -> url.contains("#") || url.contains("%23") || url.contains("127.0.0.1"));
         assertThat(trick.finalUrl()).isEqualTo("http://evil.example");
     }
@@ -342,23 +363,33 @@ class PageFetcherTest {
         };
         FetchSettings settings = FetchTestSupport.settings();
         FetchScheduler scheduler = FetchScheduler.callerRuns(0, Duration.ZERO, clock, sleeper);
-        PageFetcher fetcher = new PageFetcher(throwing, GUARD, new RobotsPolicy(transport, GUARD, scheduler, settings,
-                clock), scheduler, settings, clock);
+        PageFetcher fetcher = new PageFetcher(
+                throwing,
+                GUARD,
+                new RobotsPolicy(transport, GUARD, scheduler, settings, clock),
+                scheduler,
+                settings,
+                clock);
         openRobots();
 
         FetchResponse response = fetcher.fetch("https://example.org/page").join();
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.INTERNAL_ERROR);
-        assertThat(response.reason()).startsWith("internal error while fetching the page (")
-                .contains(kind.equals("stack overflow") ? "StackOverflowError" : "IllegalStateException: broken transport");
+        assertThat(response.reason())
+                .startsWith("internal error while fetching the page (")
+                .contains(
+                        kind.equals("stack overflow")
+                                ? "StackOverflowError"
+                                : "IllegalStateException: broken transport");
     }
 
     @ParameterizedTest
     @CsvSource({
-            "https://Example.ORG/a, example.org",
-            "http://example.org:8080/a, example.org:8080",
-            "https://example.org:443/a, example.org",
-            "http://example.org:80/a, example.org"})
+        "https://Example.ORG/a, example.org",
+        "http://example.org:8080/a, example.org:8080",
+        "https://example.org:443/a, example.org",
+        "http://example.org:80/a, example.org"
+    })
     void the_politeness_key_is_the_host_with_a_port_only_when_not_the_default(String url, String key) {
         assertThat(WebUrls.hostKey(URI.create(url))).isEqualTo(key);
     }
@@ -397,16 +428,22 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.BLOCKED);
         assertThat(response.finalUrl()).isEqualTo("http://192.168.1.1/router");
-        assertThat(response.httpStatus()).as("the last status seen: the redirect").isEqualTo(302);
+        assertThat(response.httpStatus())
+                .as("the last status seen: the redirect")
+                .isEqualTo(302);
         assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/go");
     }
 
     @Test
     void a_429_with_retry_after_pauses_the_host_and_retries_once() {
         openRobots();
-        transport.sequence("https://example.org/busy",
+        transport.sequence(
+                "https://example.org/busy",
                 HttpResult.response(429, Map.of("retry-after", "2"), new byte[0]),
-                HttpResult.response(200, Map.of("content-type", "text/plain"), "fine".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                HttpResult.response(
+                        200,
+                        Map.of("content-type", "text/plain"),
+                        "fine".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         FetchResponse response = fetch("https://example.org/busy");
 

@@ -1,9 +1,9 @@
 package dev.caravan.fetch;
 
-import dev.caravan.fetch.guard.GuardSettings;
-import dev.caravan.fetch.guard.UrlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.fetch.guard.GuardSettings;
+import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.testing.FakeClock;
 import dev.caravan.testing.FakeTransport;
@@ -21,8 +21,12 @@ class RobotsPolicyTest {
 
     private final FakeClock clock = FakeClock.at("2026-01-01T00:00:00Z");
     private final FakeTransport transport = new FakeTransport();
-    private final RobotsPolicy policy =
-            new RobotsPolicy(transport, new UrlGuard(GuardSettings.defaults()), FetchScheduler.callerRuns(0, java.time.Duration.ZERO, clock, new RecordingSleeper(clock)), FetchTestSupport.settings(), clock);
+    private final RobotsPolicy policy = new RobotsPolicy(
+            transport,
+            new UrlGuard(GuardSettings.defaults()),
+            FetchScheduler.callerRuns(0, java.time.Duration.ZERO, clock, new RecordingSleeper(clock)),
+            FetchTestSupport.settings(),
+            clock);
 
     private RobotsVerdict check(String url) {
         return policy.check(URI.create(url)).join();
@@ -50,13 +54,14 @@ class RobotsPolicyTest {
 
     @ParameterizedTest(name = "{0} -> allowed {1}")
     @CsvSource({
-            "/, true",
-            "/docs/guide, true",
-            "/drafts/one, false",
-            "/drafts, true",
-            "/search?q=x, false",
-            "/archive/2020/open.html, true",
-            "/archive/2020/closed.html, false"})
+        "/, true",
+        "/docs/guide, true",
+        "/drafts/one, false",
+        "/drafts, true",
+        "/search?q=x, false",
+        "/archive/2020/open.html, true",
+        "/archive/2020/closed.html, false"
+    })
     void the_agent_specific_group_beats_the_star_group(String path, boolean allowed) {
         transport.ok(ROBOTS, "text/plain", """
                 User-agent: *
@@ -217,17 +222,23 @@ class RobotsPolicyTest {
 
     @ParameterizedTest
     @CsvSource({
-            "https://Example.ORG/a/b?c, https://example.org:443",
-            "http://example.org/, http://example.org:80",
-            "HTTP://example.org:8080/x, http://example.org:8080",
-            "https://[2001:db8::1]/x, https://[2001:db8::1]:443"})
+        "https://Example.ORG/a/b?c, https://example.org:443",
+        "http://example.org/, http://example.org:80",
+        "HTTP://example.org:8080/x, http://example.org:8080",
+        "https://[2001:db8::1]/x, https://[2001:db8::1]:443"
+    })
     void the_origin_is_scheme_host_and_port(String url, String origin) {
         assertThat(WebUrls.origin(URI.create(url))).isEqualTo(origin);
     }
 
     @Test
     void a_robots_txt_without_content_type_is_still_parsed() {
-        transport.on(ROBOTS, HttpResult.response(200, Map.of(), "User-agent: *\nDisallow: /x\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        transport.on(
+                ROBOTS,
+                HttpResult.response(
+                        200,
+                        Map.of(),
+                        "User-agent: *\nDisallow: /x\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         assertThat(check("https://example.org/x/y").refusal()).isEqualTo(FetchOutcome.ROBOTS_DENIED);
     }

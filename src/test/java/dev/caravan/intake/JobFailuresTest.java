@@ -1,8 +1,8 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.model.JobFormatException;
 import dev.caravan.search.RetryableSearchException;
 import dev.caravan.search.SearchException;
 import dev.caravan.testing.FakeClock;
@@ -20,15 +20,16 @@ class JobFailuresTest {
 
     @Test
     void the_reason_is_the_message_of_a_job_format_exception_however_deeply_wrapped() {
-        Throwable error = new RuntimeException("camel wrapper",
-                new IllegalStateException("inner", new JobFormatException("the job file is empty")));
+        Throwable error = new RuntimeException(
+                "camel wrapper", new IllegalStateException("inner", new JobFormatException("the job file is empty")));
 
         assertThat(JobFailures.reason(error)).isEqualTo("the job file is empty");
     }
 
     @Test
     void the_reason_is_the_message_of_a_search_exception() {
-        Throwable error = new RuntimeException("wrapper", new RetryableSearchException("Tavily rate limit hit (HTTP 429)", 5));
+        Throwable error =
+                new RuntimeException("wrapper", new RetryableSearchException("Tavily rate limit hit (HTTP 429)", 5));
 
         assertThat(JobFailures.reason(error)).isEqualTo("Tavily rate limit hit (HTTP 429)");
     }

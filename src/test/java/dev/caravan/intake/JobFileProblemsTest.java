@@ -1,8 +1,8 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.caravan.model.JobFormatException;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +17,8 @@ class JobFileProblemsTest {
 
     @Test
     void an_error_in_defaults_is_named_as_in_defaults_not_in_a_query() {
-        assertThatThrownBy(() -> parse("job.json", "{\"defaults\": {\"max_results\": 50}, \"queries\": [\"a\", \"b\"]}"))
+        assertThatThrownBy(
+                        () -> parse("job.json", "{\"defaults\": {\"max_results\": 50}, \"queries\": [\"a\", \"b\"]}"))
                 .isInstanceOf(JobFormatException.class)
                 .hasMessage("max_results in defaults must be a whole number from 0 to 20, got 50");
     }
@@ -54,7 +55,8 @@ class JobFileProblemsTest {
     @Test
     void past_the_limit_the_rest_is_counted_not_listed() {
         StringBuilder json = new StringBuilder("[");
-        for (int i = 0; i < Problems.LIMIT + 5; i++) json.append(i == 0 ? "" : ",").append("{\"query\": \"ok\", \"topic\": \"x\"}");
+        for (int i = 0; i < Problems.LIMIT + 5; i++)
+            json.append(i == 0 ? "" : ",").append("{\"query\": \"ok\", \"topic\": \"x\"}");
 
         assertThatThrownBy(() -> parse("job.json", json.append("]").toString()))
                 .hasMessageStartingWith((Problems.LIMIT + 5) + " problems: 1) topic in query 1 must be one of")

@@ -1,10 +1,10 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caravan.model.Job;
+import dev.caravan.model.JobFormatException;
 import dev.caravan.model.Query;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -26,11 +26,14 @@ class JobParserTest {
 
     @Test
     void a_text_file_has_one_query_per_line_skipping_comments_and_blank_lines() {
-        Job job = parse("climate.txt", "# my research\n\nsolar panel efficiency\n   \n  # indented comment\n"
-                + "  wind turbine noise  \r\nheat pumps in cold climates\n");
+        Job job = parse(
+                "climate.txt",
+                "# my research\n\nsolar panel efficiency\n   \n  # indented comment\n"
+                        + "  wind turbine noise  \r\nheat pumps in cold climates\n");
 
         assertThat(job.name()).isEqualTo("climate");
-        assertThat(texts(job)).containsExactly("solar panel efficiency", "wind turbine noise", "heat pumps in cold climates");
+        assertThat(texts(job))
+                .containsExactly("solar panel efficiency", "wind turbine noise", "heat pumps in cold climates");
         assertThat(job.queries().get(0)).isEqualTo(Query.of("solar panel efficiency"));
     }
 
@@ -52,10 +55,19 @@ class JobParserTest {
                 ]
                 """);
 
-        assertThat(job.queries()).containsExactly(
-                Query.of("plain string query"),
-                new Query("object query", 7, "news", "advanced", true, List.of("a.org", "b.org"), List.of("c.org"),
-                        "week", List.of("https://example.org/x")));
+        assertThat(job.queries())
+                .containsExactly(
+                        Query.of("plain string query"),
+                        new Query(
+                                "object query",
+                                7,
+                                "news",
+                                "advanced",
+                                true,
+                                List.of("a.org", "b.org"),
+                                List.of("c.org"),
+                                "week",
+                                List.of("https://example.org/x")));
     }
 
     @Test
@@ -65,9 +77,10 @@ class JobParserTest {
                  "queries": ["first", {"query": "second", "max_results": 9}]}
                 """);
 
-        assertThat(job.queries()).containsExactly(
-                new Query("first", 3, "finance", null, false, null, null, null, null),
-                new Query("second", 9, "finance", null, false, null, null, null, null));
+        assertThat(job.queries())
+                .containsExactly(
+                        new Query("first", 3, "finance", null, false, null, null, null, null),
+                        new Query("second", 9, "finance", null, false, null, null, null, null));
     }
 
     @Test
@@ -89,7 +102,8 @@ class JobParserTest {
                 {"query": "lonely query", "topic": "news"}
                 """);
 
-        assertThat(job.queries()).containsExactly(new Query("lonely query", null, "news", null, null, null, null, null, null));
+        assertThat(job.queries())
+                .containsExactly(new Query("lonely query", null, "news", null, null, null, null, null, null));
     }
 
     @Test
@@ -107,10 +121,20 @@ class JobParserTest {
                 """);
 
         assertThat(job.name()).isEqualTo("research");
-        assertThat(job.queries()).containsExactly(
-                new Query("battery recycling", null, null, "basic", null, null, null, "month", null),
-                new Query("sodium ion batteries", null, null, "basic", true, null, null, "month", null),
-                new Query(null, null, null, "basic", null, null, null, "month", List.of("https://example.org/report")));
+        assertThat(job.queries())
+                .containsExactly(
+                        new Query("battery recycling", null, null, "basic", null, null, null, "month", null),
+                        new Query("sodium ion batteries", null, null, "basic", true, null, null, "month", null),
+                        new Query(
+                                null,
+                                null,
+                                null,
+                                "basic",
+                                null,
+                                null,
+                                null,
+                                "month",
+                                List.of("https://example.org/report")));
     }
 
     @Test
@@ -121,32 +145,36 @@ class JobParserTest {
                   max_results: 0
                 """);
 
-        assertThat(job.queries()).containsExactly(Query.of("first"),
-                new Query("second", 0, null, null, null, null, null, null, null));
+        assertThat(job.queries())
+                .containsExactly(Query.of("first"), new Query("second", 0, null, null, null, null, null, null, null));
     }
 
     @Test
     void an_empty_file_is_refused() {
         assertThatThrownBy(() -> parser.parse("empty.txt", new byte[0]))
-                .isInstanceOf(JobFormatException.class).hasMessage("the job file is empty");
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage("the job file is empty");
     }
 
     @Test
     void a_file_of_only_whitespace_is_refused_as_empty() {
         assertThatThrownBy(() -> parse("blank.json", " \n\t\n"))
-                .isInstanceOf(JobFormatException.class).hasMessage("the job file is empty");
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage("the job file is empty");
     }
 
     @Test
     void a_text_file_of_only_comments_holds_no_queries() {
         assertThatThrownBy(() -> parse("comments.txt", "# one\n# two\n"))
-                .isInstanceOf(JobFormatException.class).hasMessage("the job file holds no queries");
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage("the job file holds no queries");
     }
 
     @Test
     void an_empty_query_list_holds_no_queries() {
         assertThatThrownBy(() -> parse("none.json", "{\"queries\": []}"))
-                .isInstanceOf(JobFormatException.class).hasMessage("the job file holds no queries");
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage("the job file holds no queries");
     }
 
     @Test
@@ -154,7 +182,8 @@ class JobParserTest {
         byte[] content = {'a', 'b', 0, 'c', '\n'};
 
         assertThatThrownBy(() -> parser.parse("queries.txt", content))
-                .isInstanceOf(JobFormatException.class).hasMessage("the job file is binary, not text");
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage("the job file is binary, not text");
     }
 
     @Test
@@ -312,7 +341,8 @@ class JobParserTest {
             a query overrides the default  | {"defaults": {"provider": "searxng"}, "queries": [{"query": "q", "providers": ["tavily", "brave"]}]} | [tavily, brave]
             """)
     void a_query_names_the_providers_it_searches_with(String name, String json, String providers) {
-        assertThat(parse("job.json", json).queries().get(0).providers().toString()).isEqualTo(providers);
+        assertThat(parse("job.json", json).queries().get(0).providers().toString())
+                .isEqualTo(providers);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -323,7 +353,9 @@ class JobParserTest {
             both keys         | {"queries": [{"query": "q", "provider": "brave", "providers": ["serper"]}]} | give provider or providers in query 1, not both
             """)
     void a_provider_that_does_not_exist_is_refused_naming_the_ones_that_do(String name, String json, String message) {
-        assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> parse("job.json", json))
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage(message);
     }
 
     @Test
@@ -340,6 +372,8 @@ class JobParserTest {
             not an object   | {"budget": 5, "queries": ["q"]}                    | 'budget' must be an object with search_calls, credits and/or pages
             """)
     void a_bad_budget_is_refused_with_a_reason(String name, String json, String message) {
-        assertThatThrownBy(() -> parse("job.json", json)).isInstanceOf(JobFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> parse("job.json", json))
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage(message);
     }
 }

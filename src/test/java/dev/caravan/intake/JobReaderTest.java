@@ -1,10 +1,10 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.JobFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caravan.model.Job;
+import dev.caravan.model.JobFormatException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,8 @@ class JobReaderTest {
     void a_missing_file_is_an_io_error_naming_the_file() {
         Path missing = dir.resolve("gone.txt");
 
-        assertThatThrownBy(() -> new JobReader(new JobParser(), 10, java.time.Clock.systemUTC()).read(missing.toString()))
+        assertThatThrownBy(
+                        () -> new JobReader(new JobParser(), 10, java.time.Clock.systemUTC()).read(missing.toString()))
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessage("could not read " + missing);
     }

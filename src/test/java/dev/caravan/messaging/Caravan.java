@@ -65,7 +65,8 @@ final class Caravan implements AutoCloseable {
         List<String> reports = new ArrayList<>();
         if (!Files.isDirectory(output())) return reports;
         try (Stream<Path> files = Files.walk(output(), 2)) {
-            files.filter(f -> f.toString().endsWith(".md") && output().relativize(f).getNameCount() == 2)
+            files.filter(f -> f.toString().endsWith(".md")
+                            && output().relativize(f).getNameCount() == 2)
                     .forEach(f -> reports.add(output().relativize(f).toString()));
         }
         return reports;

@@ -46,9 +46,13 @@ class CompetingInstancesTest {
         site = new StubServer();
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
         for (int i = 0; i < JOBS; i++) {
-            site.page("/page" + i, 200, "text/html; charset=utf-8", "<html><head><title>Page " + i
-                    + "</title></head><body><article><p>Topic number " + i + " is described on this page in a "
-                    + "sentence long enough to be quoted as a finding.</p></article></body></html>");
+            site.page(
+                    "/page" + i,
+                    200,
+                    "text/html; charset=utf-8",
+                    "<html><head><title>Page " + i
+                            + "</title></head><body><article><p>Topic number " + i + " is described on this page in a "
+                            + "sentence long enough to be quoted as a finding.</p></article></body></html>");
             tavily.results("topic " + i, new Result(site.url("/page" + i), "Page " + i, "snippet"));
         }
         tavily.results("sentinel topic", new Result(site.url("/page0"), "Page 0", "snippet"));
@@ -64,7 +68,10 @@ class CompetingInstancesTest {
         client = MessagingTestSupport.client(port);
         Set<String> correlations = new HashSet<>();
         for (int i = 0; i < JOBS; i++) {
-            client.sendText("caravan.jobs", "{\"queries\": [\"topic " + i + "\"]}", "corr-" + i,
+            client.sendText(
+                    "caravan.jobs",
+                    "{\"queries\": [\"topic " + i + "\"]}",
+                    "corr-" + i,
                     Map.of("CaravanJob", "job-" + i));
         }
 
@@ -76,7 +83,10 @@ class CompetingInstancesTest {
             jobs.add(JSON.readTree(((TextMessage) event).getText()).path("job").asText());
         }
         // no extra event: the next one is a later job's
-        client.sendText("caravan.jobs", "{\"queries\": [\"sentinel topic\"]}", "corr-sentinel",
+        client.sendText(
+                "caravan.jobs",
+                "{\"queries\": [\"sentinel topic\"]}",
+                "corr-sentinel",
                 Map.of("CaravanJob", "sentinel"));
         MessagingTestSupport.assertNextIsSentinelCorrelation(client, "caravan.reports", "corr-sentinel");
         assertThat(jobs).doesNotHaveDuplicates().hasSize(JOBS);

@@ -63,21 +63,27 @@ class CrashRedeliveryTest {
         crashed = startSeparateJvm(work.resolve("first"), port, data, slowTavily.baseUrl());
         awaitPort(port);
         client = MessagingTestSupport.client(port);
-        client.sendText("caravan.jobs", "{\"queries\": [\"crash safe query\"]}", "corr-crash",
-                Map.of("CaravanJob", "crash"));
-        assertThat(searching.await(60, TimeUnit.SECONDS)).as("the first Caravan started the job").isTrue();
+        client.sendText(
+                "caravan.jobs", "{\"queries\": [\"crash safe query\"]}", "corr-crash", Map.of("CaravanJob", "crash"));
+        assertThat(searching.await(60, TimeUnit.SECONDS))
+                .as("the first Caravan started the job")
+                .isTrue();
         client.close();
         client = null;
 
-        crashed.destroyForcibly();   // SIGKILL: no shutdown hook, no commit, broker dies with it
+        crashed.destroyForcibly(); // SIGKILL: no shutdown hook, no commit, broker dies with it
         assertThat(crashed.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(work.resolve("first/output/crash")).doesNotExist();
 
         tavily = new TavilyStub();
         site = new StubServer();
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
-        site.page("/safe", 200, "text/html; charset=utf-8", "<html><head><title>Safe</title></head><body><article>"
-                + "<p>Crash safety means a job survives the process that was running it.</p></article></body></html>");
+        site.page(
+                "/safe",
+                200,
+                "text/html; charset=utf-8",
+                "<html><head><title>Safe</title></head><body><article>"
+                        + "<p>Crash safety means a job survives the process that was running it.</p></article></body></html>");
         tavily.results("crash safe query", new Result(site.url("/safe"), "Safe", "snippet"));
         tavily.results("sentinel query", new Result(site.url("/safe"), "Safe", "snippet"));
         Properties p = MessagingTestSupport.embeddedBrokerOn(port);
@@ -88,16 +94,23 @@ class CrashRedeliveryTest {
         Message event = client.receive("caravan.reports", 30_000);
         assertThat(event).as("report event after restart").isNotNull();
         assertThat(event.getJMSCorrelationID()).isEqualTo("corr-crash");
-        assertThat(JSON.readTree(((TextMessage) event).getText()).path("report_path").asText())
+        assertThat(JSON.readTree(((TextMessage) event).getText())
+                        .path("report_path")
+                        .asText())
                 .endsWith("crash" + File.separator + "crash-safe-query.md");
         assertThat(restarted.reports()).containsExactly("crash" + File.separator + "crash-safe-query.md");
         // no second run: the next event is a later job's
-        client.sendText("caravan.jobs", "{\"queries\": [\"sentinel query\"]}", "corr-sentinel",
+        client.sendText(
+                "caravan.jobs",
+                "{\"queries\": [\"sentinel query\"]}",
+                "corr-sentinel",
                 Map.of("CaravanJob", "sentinel"));
         MessagingTestSupport.assertNextIsSentinelCorrelation(client, "caravan.reports", "corr-sentinel");
         assertThat(client.depth("caravan.jobs")).isZero();
         assertThat(client.depth("caravan.jobs.dead")).isZero();
-        assertThat(tavily.searchCalls()).as("the crashed job and the sentinel, once each").isEqualTo(2);
+        assertThat(tavily.searchCalls())
+                .as("the crashed job and the sentinel, once each")
+                .isEqualTo(2);
     }
 
     /** Caravan in its own JVM, configured through system properties like an operator would. */
@@ -120,17 +133,24 @@ class CrashRedeliveryTest {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(App.class.getName());
         Files.createDirectories(work);
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("console.log").toFile())
+        return new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("console.log").toFile())
                 .start();
     }
 
     private void awaitPort(int port) throws Exception {
-        await("waiting for the broker port").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(100)).until(() -> {
+        await("waiting for the broker port")
+                .atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
                     try (Socket s = new Socket(InetAddress.getByName("127.0.0.1"), port)) {
                         return true;
                     } catch (java.io.IOException notYet) {
-                        assertThat(crashed.isAlive()).as("the first Caravan is running").isTrue();
+                        assertThat(crashed.isAlive())
+                                .as("the first Caravan is running")
+                                .isTrue();
                         return false;
                     }
                 });

@@ -19,10 +19,12 @@ class EmbeddedBrokerTest {
     void with_a_username_clients_must_log_in_and_messages_persist_across_restarts() throws Exception {
         int port = Caravan.freePort();
         Path data = Files.createTempDirectory("broker");
-        MessagingSettings settings = new MessagingSettings(true,
+        MessagingSettings settings = new MessagingSettings(
+                true,
                 new MessagingSettings.Queues("caravan.jobs", "caravan.reports", "caravan.jobs.dead"),
                 new MessagingSettings.Connection("", "caravan", "s3cret"),
-                new MessagingSettings.Broker("127.0.0.1", port, data, List.of("CORE"), 5), 1);
+                new MessagingSettings.Broker("127.0.0.1", port, data, List.of("CORE"), 5),
+                1);
         EmbeddedBroker broker = new EmbeddedBroker(settings);
         broker.start();
         try {
@@ -41,7 +43,8 @@ class EmbeddedBrokerTest {
             try (Connection c = cf.createConnection()) {
                 c.start();
                 Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                TextMessage m = (TextMessage) s.createConsumer(s.createQueue("caravan.jobs")).receive(10_000);
+                TextMessage m = (TextMessage)
+                        s.createConsumer(s.createQueue("caravan.jobs")).receive(10_000);
                 assertThat(m).as("message persisted in " + data).isNotNull();
                 assertThat(m.getText()).isEqualTo("kept");
             }

@@ -42,8 +42,8 @@ class JmsDeadLetterTest {
 
     @Test
     void a_message_that_is_not_a_job_goes_to_the_dead_letter_queue_once_with_the_reason() throws Exception {
-        String id = client.sendText("jobs.in", "{\"queries\": [\"unterminated", "corr-bad",
-                Map.of("CaravanJob", "garbage"));
+        String id = client.sendText(
+                "jobs.in", "{\"queries\": [\"unterminated", "corr-bad", Map.of("CaravanJob", "garbage"));
 
         Message dead = client.receive("jobs.in.dead", 30_000);
         assertThat(dead).as("dead-lettered message").isNotNull();
@@ -81,7 +81,8 @@ class JmsDeadLetterTest {
 
     @Test
     void a_job_that_fails_while_running_is_dead_lettered_with_the_reason() throws Exception {
-        client.sendText("jobs.in", "{\"queries\": [\"a query Tavily refuses\"]}", null, Map.of("CaravanJob", "refused"));
+        client.sendText(
+                "jobs.in", "{\"queries\": [\"a query Tavily refuses\"]}", null, Map.of("CaravanJob", "refused"));
 
         Message dead = client.receive("jobs.in.dead", 30_000);
         assertThat(dead).as("dead-lettered message").isNotNull();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.caravan.report.ReportNames;
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub;
 import dev.caravan.testing.TavilyStub.Result;
@@ -37,10 +36,14 @@ class JmsRoundTripTest {
         tavily = new TavilyStub();
         site = new StubServer();
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
-        site.page("/solar", 200, "text/html; charset=utf-8", "<html><head><title>Solar power basics</title></head>"
-                + "<body><article><h1>Solar power basics</h1><p>Solar panels convert sunlight into electricity "
-                + "using photovoltaic cells made of silicon.</p><p>Most residential solar panels reach an efficiency "
-                + "of about twenty percent in good sunlight.</p></article></body></html>");
+        site.page(
+                "/solar",
+                200,
+                "text/html; charset=utf-8",
+                "<html><head><title>Solar power basics</title></head>"
+                        + "<body><article><h1>Solar power basics</h1><p>Solar panels convert sunlight into electricity "
+                        + "using photovoltaic cells made of silicon.</p><p>Most residential solar panels reach an efficiency "
+                        + "of about twenty percent in good sunlight.</p></article></body></html>");
         tavily.results("how efficient are solar panels", new Result(site.url("/solar"), "Solar basics", "snippet"));
         tavily.results("what is a heat pump", new Result(site.url("/solar"), "Solar basics", "snippet"));
         tavily.results("stomp submitted query", new Result(site.url("/solar"), "Solar basics", "snippet"));
@@ -59,8 +62,11 @@ class JmsRoundTripTest {
 
     @Test
     void a_job_message_gives_a_report_and_an_event_with_the_same_correlation_id() throws Exception {
-        client.sendText("caravan.jobs", "{\"defaults\": {\"max_results\": 3}, \"queries\": [\"how efficient are solar panels\"]}",
-                "corr-42", Map.of("CaravanJob", "energy"));
+        client.sendText(
+                "caravan.jobs",
+                "{\"defaults\": {\"max_results\": 3}, \"queries\": [\"how efficient are solar panels\"]}",
+                "corr-42",
+                Map.of("CaravanJob", "energy"));
 
         Message event = client.receive("caravan.reports", 30_000);
         assertThat(event).as("report event").isNotNull();
@@ -69,13 +75,18 @@ class JmsRoundTripTest {
         JsonNode json = JSON.readTree(((TextMessage) event).getText());
         Path report = Path.of(json.path("report_path").asText());
         Path sidecar = Path.of(json.path("sidecar_path").asText());
-        assertThat(report).isEqualTo(caravan.output().resolve("energy/how-efficient-are-solar-panels.md")
-                .toAbsolutePath().normalize());
+        assertThat(report)
+                .isEqualTo(caravan.output()
+                        .resolve("energy/how-efficient-are-solar-panels.md")
+                        .toAbsolutePath()
+                        .normalize());
         assertThat(report).exists();
         assertThat(Files.readString(report)).contains("# how efficient are solar panels");
         // the event carries the sidecar's content
         JsonNode written = JSON.readTree(sidecar.toFile());
-        written.fields().forEachRemaining(f -> assertThat(json.get(f.getKey())).as(f.getKey()).isEqualTo(f.getValue()));
+        written.fields()
+                .forEachRemaining(
+                        f -> assertThat(json.get(f.getKey())).as(f.getKey()).isEqualTo(f.getValue()));
         assertThat(json.path("query").asText()).isEqualTo("how efficient are solar panels");
         assertThat(json.path("job").asText()).isEqualTo("energy");
         assertThat(json.path("sources").get(0).path("status").asText()).isEqualTo("fetched");
@@ -86,8 +97,8 @@ class JmsRoundTripTest {
 
     @Test
     void without_a_correlation_id_the_message_id_correlates_and_names_the_job() throws Exception {
-        String id = client.sendBytes("caravan.jobs", "[\"what is a heat pump\"]".getBytes(StandardCharsets.UTF_8),
-                null, Map.of());
+        String id = client.sendBytes(
+                "caravan.jobs", "[\"what is a heat pump\"]".getBytes(StandardCharsets.UTF_8), null, Map.of());
 
         Message event = client.receive("caravan.reports", 30_000);
         assertThat(event).as("report event").isNotNull();
@@ -96,7 +107,8 @@ class JmsRoundTripTest {
         assertThat(job).doesNotContain(":");
         JsonNode json = JSON.readTree(((TextMessage) event).getText());
         assertThat(json.path("job").asText()).isEqualTo(job);
-        assertThat(caravan.output().resolve(job).resolve("what-is-a-heat-pump.md")).exists();
+        assertThat(caravan.output().resolve(job).resolve("what-is-a-heat-pump.md"))
+                .exists();
     }
 
     @Test
@@ -107,8 +119,10 @@ class JmsRoundTripTest {
             InputStream in = socket.getInputStream();
             out.write("CONNECT\naccept-version:1.2\nhost:localhost\n\n\0".getBytes(StandardCharsets.UTF_8));
             assertThat(frame(in)).startsWith("CONNECTED");
-            out.write(("SEND\ndestination:caravan.jobs\ndestination-type:ANYCAST\nCaravanJob:from-stomp\ncorrelation-id:stomp-42\nreceipt:r1\n\n"
-                    + "{\"queries\": [\"stomp submitted query\"]}\0").getBytes(StandardCharsets.UTF_8));
+            out.write(
+                    ("SEND\ndestination:caravan.jobs\ndestination-type:ANYCAST\nCaravanJob:from-stomp\ncorrelation-id:stomp-42\nreceipt:r1\n\n"
+                                    + "{\"queries\": [\"stomp submitted query\"]}\0")
+                            .getBytes(StandardCharsets.UTF_8));
             assertThat(frame(in)).startsWith("RECEIPT");
             out.write("DISCONNECT\n\n\0".getBytes(StandardCharsets.UTF_8));
         }
@@ -116,7 +130,8 @@ class JmsRoundTripTest {
         assertThat(event).as("report event").isNotNull();
         assertThat(event.getStringProperty("CaravanJob")).isEqualTo("from-stomp");
         assertThat(event.getJMSCorrelationID()).isEqualTo("stomp-42");
-        assertThat(caravan.output().resolve("from-stomp/stomp-submitted-query.md")).exists();
+        assertThat(caravan.output().resolve("from-stomp/stomp-submitted-query.md"))
+                .exists();
     }
 
     @Test

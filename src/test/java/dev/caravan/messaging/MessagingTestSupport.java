@@ -43,10 +43,12 @@ final class MessagingTestSupport {
 
     /** A started broker of its own on {@code port} (CORE only), as operations would run one, in a temp folder. */
     static EmbeddedBroker standaloneBroker(int port) throws Exception {
-        EmbeddedBroker broker = new EmbeddedBroker(new MessagingSettings(true,
+        EmbeddedBroker broker = new EmbeddedBroker(new MessagingSettings(
+                true,
                 new MessagingSettings.Queues(JOBS, EVENTS, DEAD),
                 new MessagingSettings.Connection("", "", ""),
-                new MessagingSettings.Broker("127.0.0.1", port, Files.createTempDirectory("broker"), List.of("CORE"), 5),
+                new MessagingSettings.Broker(
+                        "127.0.0.1", port, Files.createTempDirectory("broker"), List.of("CORE"), 5),
                 1));
         broker.start();
         return broker;
@@ -55,18 +57,23 @@ final class MessagingTestSupport {
     /** The next message on {@code queue}; fails when none comes within {@link #ARRIVES_WITHIN_MS}. */
     static Message next(JmsClient client, String queue) throws JMSException {
         Message m = client.receive(queue, ARRIVES_WITHIN_MS);
-        assertThat(m).as("a message on %s within %d ms", queue, ARRIVES_WITHIN_MS).isNotNull();
+        assertThat(m)
+                .as("a message on %s within %d ms", queue, ARRIVES_WITHIN_MS)
+                .isNotNull();
         return m;
     }
 
     /** Asserts that the next message on {@code queue} is the sentinel, named by its CaravanJob property. */
     static void assertNextIsSentinelJob(JmsClient client, String queue, String sentinel) throws JMSException {
-        assertThat(next(client, queue).getStringProperty("CaravanJob")).as("the next message on %s", queue)
+        assertThat(next(client, queue).getStringProperty("CaravanJob"))
+                .as("the next message on %s", queue)
                 .isEqualTo(sentinel);
     }
 
     /** Asserts that the next message on {@code queue} is the sentinel, named by its correlation ID. */
     static void assertNextIsSentinelCorrelation(JmsClient client, String queue, String sentinel) throws JMSException {
-        assertThat(next(client, queue).getJMSCorrelationID()).as("the next message on %s", queue).isEqualTo(sentinel);
+        assertThat(next(client, queue).getJMSCorrelationID())
+                .as("the next message on %s", queue)
+                .isEqualTo(sentinel);
     }
 }

@@ -55,8 +55,8 @@ class ShutdownRollbackTest {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(2_000);       // past the shutdown timeout: Caravan is stopping, the job still waits on Tavily
-        release.countDown();       // Tavily fails now; while stopping that means roll back, not dead-letter
+        Thread.sleep(2_000); // past the shutdown timeout: Caravan is stopping, the job still waits on Tavily
+        release.countDown(); // Tavily fails now; while stopping that means roll back, not dead-letter
         stopped.get(60, TimeUnit.SECONDS);
 
         assertThat(client.depth("caravan.jobs.dead")).as("not dead-lettered").isZero();

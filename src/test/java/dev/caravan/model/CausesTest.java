@@ -26,7 +26,8 @@ class CausesTest {
         IllegalArgumentException outer = new IllegalArgumentException("outer", new IllegalStateException(inner));
 
         assertThat(Causes.find(outer, IllegalArgumentException.class)).containsSame(outer);
-        assertThat(Causes.find(new RuntimeException(inner), IllegalArgumentException.class)).containsSame(inner);
+        assertThat(Causes.find(new RuntimeException(inner), IllegalArgumentException.class))
+                .containsSame(inner);
         assertThat(Causes.find(outer, java.io.IOException.class)).isEmpty();
         assertThat(Causes.find(null, RuntimeException.class)).isEmpty();
     }

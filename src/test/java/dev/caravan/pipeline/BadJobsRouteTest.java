@@ -31,8 +31,12 @@ class BadJobsRouteTest extends PipelineTestSupport {
         bad.put("binary.json", new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, 0, 13, 'I', 'H', 'D', 'R'});
         bad.put("huge.txt", ("query line\n".repeat(2_000_000)).getBytes(StandardCharsets.UTF_8));
         bad.put("latin1.txt", "caf\u00e9 prices\n".getBytes(StandardCharsets.ISO_8859_1));
-        bad.put("unknown.json", "{\"queries\": [{\"query\": \"x\", \"maxResults\": 3}]}".getBytes(StandardCharsets.UTF_8));
-        bad.put("range.json", "{\"queries\": [{\"query\": \"x\", \"max_results\": 500}]}".getBytes(StandardCharsets.UTF_8));
+        bad.put(
+                "unknown.json",
+                "{\"queries\": [{\"query\": \"x\", \"maxResults\": 3}]}".getBytes(StandardCharsets.UTF_8));
+        bad.put(
+                "range.json",
+                "{\"queries\": [{\"query\": \"x\", \"max_results\": 500}]}".getBytes(StandardCharsets.UTF_8));
         bad.put("topic.yaml", "queries:\n  - query: x\n    topic: sports\n".getBytes(StandardCharsets.UTF_8));
         bad.put("long.txt", ("q".repeat(401) + "\n").getBytes(StandardCharsets.UTF_8));
         Map<String, String> expected = Map.of(
@@ -52,18 +56,27 @@ class BadJobsRouteTest extends PipelineTestSupport {
         assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
         List<Path> reasons = awaitMoved("failed", ".error.txt", bad.size());
         for (var e : expected.entrySet()) {
-            Path reason = reasons.stream().filter(r -> r.getFileName().toString().endsWith(e.getKey() + ".error.txt"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no reason file for " + e.getKey()));
+            Path reason = reasons.stream()
+                    .filter(r -> r.getFileName().toString().endsWith(e.getKey() + ".error.txt"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no reason file for " + e.getKey()));
             assertThat(read(reason)).as(e.getKey()).contains(e.getValue());
-            assertThat(reason.resolveSibling(reason.getFileName().toString().replace(".error.txt", ""))).exists();
+            assertThat(reason.resolveSibling(reason.getFileName().toString().replace(".error.txt", "")))
+                    .exists();
         }
         assertThat(tavily.searchCalls()).isEqualTo(1);
         List<String> fileFailures = java.nio.file.Files.readAllLines(output().resolve("events.jsonl")).stream()
-                .filter(l -> l.contains("\"event\":\"job_file_failed\"")).toList();
-        assertThat(fileFailures).hasSize(bad.size()).anyMatch(l -> l.contains("\"file\":\"malformed.json\"")
-                && l.contains("malformed JSON at line 1"));
-        var meters = context.getRegistry().lookupByNameAndType("metricsRegistry",
-                io.micrometer.core.instrument.MeterRegistry.class);
-        assertThat(meters.get("caravan.errors").tag("kind", "job_file").counter().count()).isEqualTo(bad.size());
+                .filter(l -> l.contains("\"event\":\"job_file_failed\""))
+                .toList();
+        assertThat(fileFailures)
+                .hasSize(bad.size())
+                .anyMatch(l -> l.contains("\"file\":\"malformed.json\"") && l.contains("malformed JSON at line 1"));
+        var meters = context.getRegistry()
+                .lookupByNameAndType("metricsRegistry", io.micrometer.core.instrument.MeterRegistry.class);
+        assertThat(meters.get("caravan.errors")
+                        .tag("kind", "job_file")
+                        .counter()
+                        .count())
+                .isEqualTo(bad.size());
     }
 }

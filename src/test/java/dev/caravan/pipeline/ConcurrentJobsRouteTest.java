@@ -45,14 +45,18 @@ class ConcurrentJobsRouteTest extends PipelineTestSupport {
         tavily.results("beta two", new Result(other.url("/b2"), "Beta two", "s"));
 
         drop("a.json", "{\"queries\": [\"alpha hangs\", \"alpha quick\"]}");
-        assertThat(entered.await(30, TimeUnit.SECONDS)).as("job a's first page is being fetched").isTrue();
+        assertThat(entered.await(30, TimeUnit.SECONDS))
+                .as("job a's first page is being fetched")
+                .isTrue();
         String alphaQuick = read(awaitFile(output().resolve("a/alpha-quick.md")));
         drop("b.json", "{\"queries\": [\"beta one\", \"beta two\"]}");
         String betaOne = read(awaitFile(output().resolve("b/beta-one.md")));
         String betaTwo = read(awaitFile(output().resolve("b/beta-two.md")));
         awaitMoved("processed", "b.json", 1);
 
-        assertThat(output().resolve("a/alpha-hangs.md")).as("job a still waits for its hanging page").doesNotExist();
+        assertThat(output().resolve("a/alpha-hangs.md"))
+                .as("job a still waits for its hanging page")
+                .doesNotExist();
         release.countDown();
         String alphaHangs = read(awaitFile(output().resolve("a/alpha-hangs.md")));
         awaitMoved("processed", "a.json", 1);
@@ -62,8 +66,12 @@ class ConcurrentJobsRouteTest extends PipelineTestSupport {
         assertThat(betaTwo).contains("### [1] Beta two").doesNotContain("Alpha");
         assertThat(alphaHangs).contains("HTTP 503");
         List<String> events = Files.readAllLines(output().resolve("events.jsonl"));
-        assertThat(events).filteredOn(e -> e.contains("\"job_finished\"")).hasSize(2)
-                .first().asString().contains("\"job\":\"b\"");
+        assertThat(events)
+                .filteredOn(e -> e.contains("\"job_finished\""))
+                .hasSize(2)
+                .first()
+                .asString()
+                .contains("\"job\":\"b\"");
         assertThat(indexOf(events, "\"job_started\"", "\"job\":\"b\""))
                 .as("b started before a finished")
                 .isLessThan(indexOf(events, "\"job_finished\"", "\"job\":\"a\""));

@@ -19,7 +19,8 @@ class DailySearchBudgetRouteTest extends PipelineTestSupport {
         try {
             // as an earlier run today left it, before this start: 4 of the 5 credits spent
             Files.createDirectories(output());
-            Files.writeString(output().resolve("search-credits.json"),
+            Files.writeString(
+                    output().resolve("search-credits.json"),
                     "{\"day\":\"" + LocalDate.now(ZoneOffset.UTC) + "\",\"credits\":4}\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -48,20 +47,26 @@ class DemoExamplesRouteTest extends PipelineTestSupport {
             List<Path> sidecars = awaitReports(output().resolve(job.getKey()), job.getValue());
             for (Path sidecar : sidecars) {
                 JsonNode report = JSON.readTree(sidecar.toFile());
-                assertThat(report.path("sources")).as(sidecar.toString())
+                assertThat(report.path("sources"))
+                        .as(sidecar.toString())
                         .anyMatch(s -> s.path("status").asText().equals("fetched"));
                 for (JsonNode s : report.path("sources")) {
-                    assertThat(s.path("url").asText()).as("no URL leaves loopback").startsWith("http://127.0.0.1:");
+                    assertThat(s.path("url").asText())
+                            .as("no URL leaves loopback")
+                            .startsWith("http://127.0.0.1:");
                 }
             }
         }
-        assertThat(demo.sitePaths()).contains("/mirror/wgms.ch/", "/mirror/en.wikipedia.org/wiki/Tide")
+        assertThat(demo.sitePaths())
+                .contains("/mirror/wgms.ch/", "/mirror/en.wikipedia.org/wiki/Tide")
                 .noneMatch(p -> p.startsWith("/admin/"));
     }
 
     private List<Path> awaitReports(Path dir, int count) throws Exception {
-        return await("waiting for " + count + " reports in " + dir).atMost(Duration.ofSeconds(60))
-                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+        return await("waiting for " + count + " reports in " + dir)
+                .atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> list(dir, ".json"), sidecars -> sidecars.size() >= count);
     }
 }

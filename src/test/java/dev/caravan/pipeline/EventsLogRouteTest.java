@@ -28,9 +28,16 @@ class EventsLogRouteTest extends PipelineTestSupport {
         awaitFile(output().resolve("ev/events.md"));
         List<JsonNode> events = awaitEvents("job_finished");
 
-        assertThat(events).extracting(e -> e.path("event").asText()).containsSubsequence(
-                "job_started", "search_started", "search_finished", "fetch_started", "fetch_finished",
-                "report_written", "job_finished");
+        assertThat(events)
+                .extracting(e -> e.path("event").asText())
+                .containsSubsequence(
+                        "job_started",
+                        "search_started",
+                        "search_finished",
+                        "fetch_started",
+                        "fetch_finished",
+                        "report_written",
+                        "job_finished");
         assertThat(events).allSatisfy(e -> {
             assertThat(e.path("job").asText()).isEqualTo("ev");
             assertThat(e.path("time").asText()).isNotBlank();
@@ -40,7 +47,10 @@ class EventsLogRouteTest extends PipelineTestSupport {
         assertThat(search.path("cached").asBoolean()).isFalse();
         List<JsonNode> fetches = all(events, "fetch_finished");
         assertThat(fetches).hasSize(2);
-        JsonNode ok = fetches.stream().filter(f -> f.path("url").asText().endsWith("/ok")).findFirst().orElseThrow();
+        JsonNode ok = fetches.stream()
+                .filter(f -> f.path("url").asText().endsWith("/ok"))
+                .findFirst()
+                .orElseThrow();
         assertThat(ok.path("status").asText()).isEqualTo("fetched");
         assertThat(ok.path("http_status").asInt()).isEqualTo(200);
         assertThat(ok.path("bytes").asInt()).isGreaterThan(100);
@@ -49,13 +59,18 @@ class EventsLogRouteTest extends PipelineTestSupport {
         assertThat(ms.isIntegralNumber()).as("ms is a whole number: %s", ms).isTrue();
         assertThat(ms.asLong()).isGreaterThanOrEqualTo(0);
         assertThat(ok.path("evicted").asBoolean()).isFalse();
-        JsonNode missing = fetches.stream().filter(f -> f.path("url").asText().endsWith("/missing")).findFirst().orElseThrow();
+        JsonNode missing = fetches.stream()
+                .filter(f -> f.path("url").asText().endsWith("/missing"))
+                .findFirst()
+                .orElseThrow();
         assertThat(missing.path("status").asText()).isEqualTo("failed");
         assertThat(missing.path("http_status").asInt()).isEqualTo(404);
         assertThat(first(events, "report_written").path("report").asText()).endsWith("ev/events.md");
         JsonNode finished = first(events, "job_finished");
         assertThat(finished.path("ok").asBoolean()).isTrue();
-        assertThat(finished.path("summary").asText()).contains("1 page(s) fetched").contains("http_error 1")
+        assertThat(finished.path("summary").asText())
+                .contains("1 page(s) fetched")
+                .contains("http_error 1")
                 .contains("1 search call(s)");
     }
 
@@ -73,12 +88,19 @@ class EventsLogRouteTest extends PipelineTestSupport {
 
     private List<JsonNode> awaitEvents(String last) throws Exception {
         Path file = output().resolve("events.jsonl");
-        return await("a " + last + " event in " + file).atMost(Duration.ofSeconds(15)).pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(50)).until(() -> {
-                    List<JsonNode> events = new ArrayList<>();
-                    if (Files.exists(file)) for (String line : Files.readAllLines(file)) events.add(JSON.readTree(line));
-                    return events;
-                }, events -> events.stream().anyMatch(e -> e.path("event").asText().equals(last)));
+        return await("a " + last + " event in " + file)
+                .atMost(Duration.ofSeconds(15))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
+                .until(
+                        () -> {
+                            List<JsonNode> events = new ArrayList<>();
+                            if (Files.exists(file))
+                                for (String line : Files.readAllLines(file)) events.add(JSON.readTree(line));
+                            return events;
+                        },
+                        events -> events.stream()
+                                .anyMatch(e -> e.path("event").asText().equals(last)));
     }
 
     private static JsonNode first(List<JsonNode> events, String type) {
@@ -86,7 +108,9 @@ class EventsLogRouteTest extends PipelineTestSupport {
     }
 
     private static List<JsonNode> all(List<JsonNode> events, String type) {
-        return events.stream().filter(e -> e.path("event").asText().equals(type)).toList();
+        return events.stream()
+                .filter(e -> e.path("event").asText().equals(type))
+                .toList();
     }
 
     @Test
@@ -99,7 +123,8 @@ class EventsLogRouteTest extends PipelineTestSupport {
         Thread.sleep(500); // several more polls of the input folder
 
         List<String> ignored = java.nio.file.Files.readAllLines(output().resolve("events.jsonl")).stream()
-                .filter(l -> l.contains("\"event\":\"file_ignored\"")).toList();
+                .filter(l -> l.contains("\"event\":\"file_ignored\""))
+                .toList();
         assertThat(ignored).hasSize(1).allMatch(l -> l.contains("\"file\":\"job.csv\""));
         assertThat(input().resolve("job.csv")).exists();
         assertThat(list(input().resolve("failed"), "")).isEmpty();

@@ -26,17 +26,25 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
 
     @Test
     void a_page_disallowed_by_robots_txt_is_never_requested_and_is_listed_with_the_reason() throws Exception {
-        site.page("/robots.txt", 200, "text/plain", "User-agent: CaravanBot\nDisallow: /private\n\nUser-agent: *\nAllow: /\n");
+        site.page(
+                "/robots.txt",
+                200,
+                "text/plain",
+                "User-agent: CaravanBot\nDisallow: /private\n\nUser-agent: *\nAllow: /\n");
         site.page("/private/report", 200, "text/html", article("Secret", "This sentence must never be fetched by us."));
-        site.page("/public", 200, "text/html", article("Open", "Public pages about robots are fine to fetch and quote."));
-        tavily.results("robots", new Result(site.url("/private/report"), "Secret", ""),
+        site.page(
+                "/public", 200, "text/html", article("Open", "Public pages about robots are fine to fetch and quote."));
+        tavily.results(
+                "robots",
+                new Result(site.url("/private/report"), "Secret", ""),
                 new Result(site.url("/public"), "Open", ""));
 
         drop("robots.txt", "robots\n");
 
         String md = read(awaitFile(output().resolve("robots/robots.md")));
         assertThat(site.requestsTo("/private/report")).isEmpty();
-        assertThat(md).contains(site.url("/private/report") + "> — robots.txt disallows this path for CaravanBot")
+        assertThat(md)
+                .contains(site.url("/private/report") + "> — robots.txt disallows this path for CaravanBot")
                 .contains("### [1] Open");
         assertThat(site.requestsTo("/robots.txt")).hasSize(1);
     }
@@ -44,11 +52,17 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
     @Test
     void an_oversized_robots_txt_is_read_up_to_the_cap_and_its_rules_apply() throws Exception {
         String filler = "# " + "x".repeat(1000) + "\n";
-        site.page("/robots.txt", 200, "text/plain",
+        site.page(
+                "/robots.txt",
+                200,
+                "text/plain",
                 "User-agent: *\nDisallow: /closed\n" + filler.repeat(600) + "Disallow: /beyond-the-cap\n");
         site.page("/closed", 200, "text/html", article("Closed", "Never fetched because robots says so here."));
         site.page("/beyond-the-cap", 200, "text/html", article("Open", "Rules past the cap are not read at all."));
-        tavily.results("big robots", new Result(site.url("/closed"), "c", ""), new Result(site.url("/beyond-the-cap"), "o", ""));
+        tavily.results(
+                "big robots",
+                new Result(site.url("/closed"), "c", ""),
+                new Result(site.url("/beyond-the-cap"), "o", ""));
 
         drop("bigrobots.txt", "big robots\n");
 
@@ -62,9 +76,16 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
     void requests_to_one_host_are_spaced_by_the_host_delay_and_carry_the_user_agent() throws Exception {
         site.page("/robots.txt", 404, "text/plain", "");
         for (int i = 1; i <= 3; i++) {
-            site.page("/p" + i, 200, "text/html", article("Page " + i, "Spacing test sentence number " + i + " is here."));
+            site.page(
+                    "/p" + i,
+                    200,
+                    "text/html",
+                    article("Page " + i, "Spacing test sentence number " + i + " is here."));
         }
-        tavily.results("spacing", new Result(site.url("/p1"), "1", ""), new Result(site.url("/p2"), "2", ""),
+        tavily.results(
+                "spacing",
+                new Result(site.url("/p1"), "1", ""),
+                new Result(site.url("/p2"), "2", ""),
                 new Result(site.url("/p3"), "3", ""));
 
         drop("spacing.txt", "spacing\n");
@@ -73,9 +94,15 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
         List<StubServer.Recorded> requests = site.requests();
         assertThat(requests).hasSize(4);
         for (int i = 1; i < requests.size(); i++) {
-            long gapMs = Duration.between(requests.get(i - 1).at(), requests.get(i).at()).toMillis();
-            System.out.printf(java.util.Locale.ROOT, "FIGURE host delay: gap %d ms before %s (configured %d ms)%n", gapMs,
-                    requests.get(i).path(), HOST_DELAY_MS);
+            long gapMs = Duration.between(
+                            requests.get(i - 1).at(), requests.get(i).at())
+                    .toMillis();
+            System.out.printf(
+                    java.util.Locale.ROOT,
+                    "FIGURE host delay: gap %d ms before %s (configured %d ms)%n",
+                    gapMs,
+                    requests.get(i).path(),
+                    HOST_DELAY_MS);
             assertThat(gapMs).as("gap before " + requests.get(i).path()).isGreaterThanOrEqualTo(HOST_DELAY_MS - 5);
         }
         assertThat(requests).allSatisfy(r -> assertThat(r.header("User-Agent")).startsWith("CaravanBot/"));
@@ -94,11 +121,16 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
         drop("ice.txt", "glaciers\n");
 
         String md = read(awaitFile(output().resolve("ice/glaciers.md")));
-        JsonNode source = JSON.readTree(awaitFile(output().resolve("ice/glaciers.json")).toFile()).path("sources").get(0);
+        JsonNode source = JSON.readTree(
+                        awaitFile(output().resolve("ice/glaciers.json")).toFile())
+                .path("sources")
+                .get(0);
         Path evicted = Path.of(source.path("evicted_to").asText());
         assertThat(evicted).exists().startsWith(output().resolve("ice/pages"));
         assertThat(Files.readString(evicted)).contains("Paragraph 39 about glaciers");
-        assertThat(md).contains("Full text (").contains("](pages/" + evicted.getFileName() + ")")
+        assertThat(md)
+                .contains("Full text (")
+                .contains("](pages/" + evicted.getFileName() + ")")
                 .doesNotContain("Paragraph 39 about glaciers");
         assertThat(source.path("chars").asInt()).isGreaterThan(1000);
     }

@@ -43,7 +43,8 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 StubServer.respond(ex, 302, "text/plain", "");
             });
             String decimal = "http://2130706434:" + forbidden.port() + "/decimal";
-            tavily.results("ssrf",
+            tavily.results(
+                    "ssrf",
                     new Result(forbidden.url("/secret"), "direct", ""),
                     new Result("http://[::1]:" + site.port() + "/robots.txt", "ipv6 loopback", ""),
                     new Result("http://localhost:" + site.port() + "/robots.txt", "by name", ""),
@@ -57,11 +58,15 @@ class HostileWebRouteTest extends PipelineTestSupport {
             assertThat(forbidden.requests()).isEmpty();
             assertThat(sources).hasSize(6);
             for (JsonNode s : sources) {
-                assertThat(s.path("outcome").asText()).as(s.path("url").asText()).isEqualTo("blocked");
+                assertThat(s.path("outcome").asText())
+                        .as(s.path("url").asText())
+                        .isEqualTo("blocked");
                 assertThat(s.path("reason").asText()).as(s.path("url").asText()).isNotBlank();
             }
             JsonNode userinfo = java.util.stream.StreamSupport.stream(sources.spliterator(), false)
-                    .filter(s -> s.path("url").asText().contains("userinfo.invalid")).findFirst().orElseThrow();
+                    .filter(s -> s.path("url").asText().contains("userinfo.invalid"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(userinfo.path("reason").asText()).contains("userinfo");
             assertThat(site.requestsTo("/to-private")).hasSize(1);
             String md = read(output().resolve("ssrf/ssrf.md"));
@@ -143,13 +148,24 @@ class HostileWebRouteTest extends PipelineTestSupport {
         Duration took = Duration.between(start, Instant.now());
 
         Map<String, String> outcome = new HashMap<>();
-        for (JsonNode s : sources) outcome.put(s.path("url").asText().replace(site.baseUrl(), ""), s.path("outcome").asText());
-        assertThat(outcome).containsEntry("/drip", "timeout").containsEntry("/huge", "too_large")
-                .containsEntry("/bomb", "too_large").containsEntry("/loop-a", "redirect_limit")
-                .containsEntry("/binary", "unsupported_type").containsEntry("/fine", "ok");
+        for (JsonNode s : sources)
+            outcome.put(
+                    s.path("url").asText().replace(site.baseUrl(), ""),
+                    s.path("outcome").asText());
+        assertThat(outcome)
+                .containsEntry("/drip", "timeout")
+                .containsEntry("/huge", "too_large")
+                .containsEntry("/bomb", "too_large")
+                .containsEntry("/loop-a", "redirect_limit")
+                .containsEntry("/binary", "unsupported_type")
+                .containsEntry("/fine", "ok");
         long boundMs = (long) paths.length * TIMEOUT_MS + 2000;
-        System.out.printf(java.util.Locale.ROOT, "FIGURE hostile job: %d ms for %d pages (bound pages x deadline + 2 s = %d ms)%n",
-                took.toMillis(), paths.length, boundMs);
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "FIGURE hostile job: %d ms for %d pages (bound pages x deadline + 2 s = %d ms)%n",
+                took.toMillis(),
+                paths.length,
+                boundMs);
         assertThat(took).isLessThan(Duration.ofMillis(boundMs));
     }
 
@@ -168,7 +184,8 @@ class HostileWebRouteTest extends PipelineTestSupport {
         try (StubServer other = new StubServer()) {
             other.page("/robots.txt", 404, "text/plain", "");
             other.page("/quick", 200, "text/html", article("Quick", "Another host is not slowed by the pause."));
-            tavily.results("pause", new Result(site.url("/busy"), "busy", ""), new Result(other.url("/quick"), "q", ""));
+            tavily.results(
+                    "pause", new Result(site.url("/busy"), "busy", ""), new Result(other.url("/quick"), "q", ""));
 
             drop("pause.txt", "pause\n");
 
@@ -176,10 +193,14 @@ class HostileWebRouteTest extends PipelineTestSupport {
             assertThat(sources.get(0).path("outcome").asText()).isEqualTo("ok");
             var busy = site.requestsTo("/busy");
             assertThat(busy).hasSize(2);
-            System.out.printf(java.util.Locale.ROOT, "FIGURE Retry-After 1 s: retried after %d ms%n",
+            System.out.printf(
+                    java.util.Locale.ROOT,
+                    "FIGURE Retry-After 1 s: retried after %d ms%n",
                     Duration.between(busy.get(0).at(), busy.get(1).at()).toMillis());
-            assertThat(Duration.between(busy.get(0).at(), busy.get(1).at())).isGreaterThanOrEqualTo(Duration.ofMillis(950));
-            assertThat(other.requestsTo("/quick").get(0).at()).isBefore(busy.get(1).at());
+            assertThat(Duration.between(busy.get(0).at(), busy.get(1).at()))
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(950));
+            assertThat(other.requestsTo("/quick").get(0).at())
+                    .isBefore(busy.get(1).at());
         }
     }
 
@@ -195,8 +216,9 @@ class HostileWebRouteTest extends PipelineTestSupport {
             }
         });
         site.page("/data", 200, "application/json", "{\"lighthouses\": 3}");
-        byte[] latin1 = "<html><head><title>Phare</title></head><body><p>Le phare de l'\u00eele est allum\u00e9 chaque nuit.</p></body></html>"
-                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] latin1 =
+                "<html><head><title>Phare</title></head><body><p>Le phare de l'\u00eele est allum\u00e9 chaque nuit.</p></body></html>"
+                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         site.on("/phare", (ex, b) -> {
             ex.getResponseHeaders().set("Content-Type", "text/html; charset=ISO-8859-1");
             ex.sendResponseHeaders(200, latin1.length);
@@ -204,14 +226,20 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 out.write(latin1);
             }
         });
-        tavily.results("lighthouses", new Result(site.url("/guide.pdf"), "pdf", ""),
-                new Result(site.url("/data"), "json", ""), new Result(site.url("/phare"), "fr", ""));
+        tavily.results(
+                "lighthouses",
+                new Result(site.url("/guide.pdf"), "pdf", ""),
+                new Result(site.url("/data"), "json", ""),
+                new Result(site.url("/phare"), "fr", ""));
 
         drop("light.txt", "lighthouses\n");
 
         String md = read(awaitFile(output().resolve("light/lighthouses.md")));
-        assertThat(md).contains("Lighthouses guide ships along dangerous coasts at night. [1]")
-                .contains("application/pdf").contains("```json").contains("Le phare de l'\u00eele est allum\u00e9 chaque nuit.");
+        assertThat(md)
+                .contains("Lighthouses guide ships along dangerous coasts at night. [1]")
+                .contains("application/pdf")
+                .contains("```json")
+                .contains("Le phare de l'\u00eele est allum\u00e9 chaque nuit.");
     }
 
     private static byte[] pdf(String text) throws IOException {
@@ -220,8 +248,10 @@ class HostileWebRouteTest extends PipelineTestSupport {
             doc.addPage(page);
             try (var content = new org.apache.pdfbox.pdmodel.PDPageContentStream(doc, page)) {
                 content.beginText();
-                content.setFont(new org.apache.pdfbox.pdmodel.font.PDType1Font(
-                        org.apache.pdfbox.pdmodel.font.Standard14Fonts.FontName.HELVETICA), 12);
+                content.setFont(
+                        new org.apache.pdfbox.pdmodel.font.PDType1Font(
+                                org.apache.pdfbox.pdmodel.font.Standard14Fonts.FontName.HELVETICA),
+                        12);
                 content.newLineAtOffset(50, 700);
                 content.showText(text);
                 content.endText();
@@ -241,18 +271,22 @@ class HostileWebRouteTest extends PipelineTestSupport {
             ex.getResponseHeaders().set("Location", "http://" + longHost + "/");
             StubServer.respond(ex, 302, "text/plain", "");
         });
-        tavily.results("long host",
+        tavily.results(
+                "long host",
                 new Result("http://" + longHost + "/result", "long result", ""),
                 new Result(site.url("/to-long"), "redirect to a long host", ""),
                 new Result(site.url("/fine"), "fine", ""));
 
-        drop("longhost.json", "{\"queries\": [{\"query\": \"long host\", \"max_results\": 10,"
-                + " \"urls\": [\"http://" + longHost + "/job\"]}]}");
+        drop(
+                "longhost.json",
+                "{\"queries\": [{\"query\": \"long host\", \"max_results\": 10," + " \"urls\": [\"http://" + longHost
+                        + "/job\"]}]}");
 
         JsonNode sources = sidecar("longhost/long-host.json").path("sources");
         assertThat(sources).hasSize(4);
         Map<String, String> outcomes = new HashMap<>();
-        for (JsonNode s : sources) outcomes.put(s.path("url").asText(), s.path("outcome").asText());
+        for (JsonNode s : sources)
+            outcomes.put(s.path("url").asText(), s.path("outcome").asText());
         assertThat(outcomes.get(site.url("/fine"))).isEqualTo("ok");
         assertThat(outcomes.get(site.url("/to-long"))).isEqualTo("blocked");
         assertThat(outcomes.get("http://" + longHost + "/result")).isIn("blocked", "invalid_url");
@@ -270,8 +304,10 @@ class HostileWebRouteTest extends PipelineTestSupport {
 
         JsonNode source = sidecar("fragment/fragment.json").path("sources").get(0);
         assertThat(source.path("outcome").asText()).isEqualTo("ok");
-        assertThat(site.requests()).extracting(StubServer.Recorded::path)
-                .contains("/anchored").noneMatch(path -> path.contains("#") || path.contains("%23"));
+        assertThat(site.requests())
+                .extracting(StubServer.Recorded::path)
+                .contains("/anchored")
+                .noneMatch(path -> path.contains("#") || path.contains("%23"));
     }
 
     @Test
@@ -282,20 +318,26 @@ class HostileWebRouteTest extends PipelineTestSupport {
             StubServer.respond(ex, 302, "text/plain", "");
         });
         site.page("/echo", 200, "text/plain", "An echo page with enough text to be kept as a source.");
-        tavily.results("placeholders",
+        tavily.results(
+                "placeholders",
                 new Result(site.url("/p?k={{research.tavily.api-key}}"), "raw placeholder", ""),
                 new Result(site.url("/to-placeholder"), "redirect to an encoded placeholder", ""));
 
-        drop("placeholders.json", "{\"queries\": [{\"query\": \"placeholders\","
-                + " \"urls\": [\"" + site.url("/job?k={{env:TAVILY_API_KEY}}") + "\"]}]}");
+        drop(
+                "placeholders.json",
+                "{\"queries\": [{\"query\": \"placeholders\"," + " \"urls\": [\""
+                        + site.url("/job?k={{env:TAVILY_API_KEY}}") + "\"]}]}");
 
         JsonNode sources = sidecar("placeholders/placeholders.json").path("sources");
         assertThat(sources).hasSize(3);
-        assertThat(site.requests()).extracting(StubServer.Recorded::path)
+        assertThat(site.requests())
+                .extracting(StubServer.Recorded::path)
                 .contains("/echo?k=%7B%7Bresearch.tavily.api-key%7D%7D")
-                .noneMatch(path -> path.contains(dev.caravan.testing.TavilyStub.KEY) || path.startsWith("/p")
+                .noneMatch(path -> path.contains(dev.caravan.testing.TavilyStub.KEY)
+                        || path.startsWith("/p")
                         || path.startsWith("/job"));
-        assertThat(read(output().resolve("placeholders/placeholders.md"))).doesNotContain(dev.caravan.testing.TavilyStub.KEY);
+        assertThat(read(output().resolve("placeholders/placeholders.md")))
+                .doesNotContain(dev.caravan.testing.TavilyStub.KEY);
     }
 
     private JsonNode sidecar(String path) throws Exception {

@@ -14,9 +14,18 @@ class JobFormatsRouteTest extends PipelineTestSupport {
 
     private void site() {
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow:\n");
-        site.page("/tides", 200, "text/html", article("Tides explained",
-                "Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth."));
-        site.page("/notes.md", 200, "text/markdown", "# Field notes\n\nSpring tides happen when the Sun and the Moon line up with the Earth.\n");
+        site.page(
+                "/tides",
+                200,
+                "text/html",
+                article(
+                        "Tides explained",
+                        "Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth."));
+        site.page(
+                "/notes.md",
+                200,
+                "text/markdown",
+                "# Field notes\n\nSpring tides happen when the Sun and the Moon line up with the Earth.\n");
         site.page("/data.json", 200, "application/json", "{\"tide\": \"high\", \"height_m\": 2.4}");
         tavily.results("what causes ocean tides", new Result(site.url("/tides"), "Tides", "snippet"));
     }
@@ -33,16 +42,22 @@ class JobFormatsRouteTest extends PipelineTestSupport {
                 """, site.url("/notes.md"), site.url("/data.json")));
 
         String first = read(awaitFile(output().resolve("tides/what-causes-ocean-tides.md")));
-        assertThat(first).contains("## Tavily's answer (provider-generated, not checked against the sources)")
+        assertThat(first)
+                .contains("## Tavily's answer (provider-generated, not checked against the sources)")
                 .contains("> The provider's own summary.")
-                .contains("Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth. [1]");
-        JsonNode request = JSON.readTree(tavily.server().requestsTo("/search").get(0).body());
+                .contains(
+                        "Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth. [1]");
+        JsonNode request =
+                JSON.readTree(tavily.server().requestsTo("/search").get(0).body());
         assertThat(request.path("max_results").asInt()).isEqualTo(3);
         assertThat(request.path("include_answer").asBoolean()).isTrue();
 
         Path second = awaitFile(output().resolve("tides/pages-127-0-0-1.md"));
         String md = read(second);
-        assertThat(md).contains("### [1] Field notes").contains("### [2]").contains("```json")
+        assertThat(md)
+                .contains("### [1] Field notes")
+                .contains("### [2]")
+                .contains("```json")
                 .contains("Search:** none (the job listed its pages)");
         assertThat(tavily.searchCalls()).isEqualTo(1);
     }
@@ -60,7 +75,8 @@ class JobFormatsRouteTest extends PipelineTestSupport {
 
         String md = read(awaitFile(output().resolve("tides/what-causes-ocean-tides.md")));
         assertThat(md).contains("### [1] Tides explained");
-        JsonNode request = JSON.readTree(tavily.server().requestsTo("/search").get(0).body());
+        JsonNode request =
+                JSON.readTree(tavily.server().requestsTo("/search").get(0).body());
         assertThat(request.path("search_depth").asText()).isEqualTo("advanced");
         assertThat(request.path("topic").asText()).isEqualTo("general");
         awaitMoved("processed", "tides.yaml", 1);

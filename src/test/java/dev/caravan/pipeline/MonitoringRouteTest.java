@@ -43,7 +43,8 @@ class MonitoringRouteTest extends PipelineTestSupport {
         assertThat(health.statusCode()).isEqualTo(200);
         assertThat(health.body()).contains("UP");
         String metrics = get("/observe/metrics").body();
-        assertThat(metrics).contains("caravan_fetch_total{outcome=\"ok\"} 1.0")
+        assertThat(metrics)
+                .contains("caravan_fetch_total{outcome=\"ok\"} 1.0")
                 .contains("caravan_fetch_total{outcome=\"http_error\"} 1.0")
                 .contains("caravan_tavily_calls_total 1.0")
                 .contains("caravan_fetch_duration_seconds_count{host=\"127.0.0.1\"} 2")
@@ -51,8 +52,10 @@ class MonitoringRouteTest extends PipelineTestSupport {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
     }
 }

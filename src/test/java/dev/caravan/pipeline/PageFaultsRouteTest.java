@@ -26,8 +26,10 @@ class PageFaultsRouteTest extends PipelineTestSupport {
         drop("faults.json", "{\"urls\": [\"" + site.url("/a") + "\"]}");
 
         awaitMoved("processed", ".json", 1);
-        JsonNode sidecar = new ObjectMapper().readTree(
-                PipelineTestSupport.list(output().resolve("faults"), ".json").get(0).toFile());
+        JsonNode sidecar = new ObjectMapper()
+                .readTree(PipelineTestSupport.list(output().resolve("faults"), ".json")
+                        .get(0)
+                        .toFile());
         JsonNode source = sidecar.path("sources").get(0);
         assertThat(source.path("outcome").asText()).isEqualTo("internal_error");
         assertThat(source.path("reason").asText()).startsWith("internal error while processing the page (");

@@ -1,6 +1,5 @@
 package dev.caravan.pipeline;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.caravan.testing.StubServer;
@@ -10,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -97,22 +95,29 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
 
     /** Waits until {@code file} exists (reports are renamed into place, so existing means complete). */
     Path awaitFile(Path file) throws InterruptedException {
-        await("waiting for " + file).atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(50)).until(() -> Files.exists(file));
+        await("waiting for " + file)
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> Files.exists(file));
         return file;
     }
 
     /** Waits until the input folder's {@code sub} folder holds {@code count} entries matching {@code suffix}. */
     List<Path> awaitMoved(String sub, String suffix, int count) throws Exception {
-        return await("waiting for " + count + " file(s) in " + sub).atMost(Duration.ofSeconds(30))
-                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50))
+        return await("waiting for " + count + " file(s) in " + sub)
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> list(input().resolve(sub), suffix), files -> files.size() >= count);
     }
 
     static List<Path> list(Path dir, String suffix) throws IOException {
         if (!Files.isDirectory(dir)) return List.of();
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList();
+            return s.filter(f -> f.getFileName().toString().endsWith(suffix))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -121,10 +126,14 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
     }
 
     static String article(String title, String... paragraphs) {
-        StringBuilder b = new StringBuilder("<!doctype html><html lang=\"en\"><head><title>").append(title)
+        StringBuilder b = new StringBuilder("<!doctype html><html lang=\"en\"><head><title>")
+                .append(title)
                 .append("</title></head><body><nav><a href=\"/\">Home</a> <a href=\"/about\">About</a></nav>"
-                        + "<article><h1>").append(title).append("</h1>");
+                        + "<article><h1>")
+                .append(title)
+                .append("</h1>");
         for (String p : paragraphs) b.append("<p>").append(p).append("</p>");
-        return b.append("</article><footer>Copyright footer text</footer></body></html>").toString();
+        return b.append("</article><footer>Copyright footer text</footer></body></html>")
+                .toString();
     }
 }

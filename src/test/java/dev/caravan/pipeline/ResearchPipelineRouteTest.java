@@ -16,11 +16,17 @@ class ResearchPipelineRouteTest extends PipelineTestSupport {
     @Test
     void a_text_job_produces_a_cited_report_and_a_sidecar() throws Exception {
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
-        site.page("/solar", 200, "text/html; charset=utf-8", article("Solar power basics",
-                "Solar panels convert sunlight into electricity using photovoltaic cells made of silicon.",
-                "Most residential solar panels reach an efficiency of about twenty percent in good sunlight."));
+        site.page(
+                "/solar",
+                200,
+                "text/html; charset=utf-8",
+                article(
+                        "Solar power basics",
+                        "Solar panels convert sunlight into electricity using photovoltaic cells made of silicon.",
+                        "Most residential solar panels reach an efficiency of about twenty percent in good sunlight."));
         site.page("/missing", 404, "text/plain", "gone");
-        tavily.results("how efficient are solar panels",
+        tavily.results(
+                "how efficient are solar panels",
                 new Result(site.url("/solar"), "Solar basics", "snippet"),
                 new Result(site.url("/missing"), "Missing page", "snippet"));
 
@@ -29,9 +35,11 @@ class ResearchPipelineRouteTest extends PipelineTestSupport {
         Path report = awaitFile(output().resolve("energy/how-efficient-are-solar-panels.md"));
         Path sidecar = awaitFile(output().resolve("energy/how-efficient-are-solar-panels.json"));
         String md = read(report);
-        assertThat(md).contains("# how efficient are solar panels")
+        assertThat(md)
+                .contains("# how efficient are solar panels")
                 .contains("## Key findings")
-                .contains("Most residential solar panels reach an efficiency of about twenty percent in good sunlight. [1]")
+                .contains(
+                        "Most residential solar panels reach an efficiency of about twenty percent in good sunlight. [1]")
                 .contains("### [1] Solar power basics")
                 .contains("## Not retrieved")
                 .contains(site.url("/missing") + "> — HTTP 404 Not Found")
@@ -46,7 +54,8 @@ class ResearchPipelineRouteTest extends PipelineTestSupport {
         assertThat(json.path("sources").get(1).path("status").asText()).isEqualTo("failed");
         assertThat(json.path("sources").get(1).path("http_status").asInt()).isEqualTo(404);
         assertThat(json.path("sources").get(1).path("n").isNull()).isTrue();
-        assertThat(json.path("findings").get(0).path("citations").get(0).asInt()).isEqualTo(1);
+        assertThat(json.path("findings").get(0).path("citations").get(0).asInt())
+                .isEqualTo(1);
         awaitMoved("processed", "energy.txt", 1);
     }
 }

@@ -7,7 +7,6 @@ import dev.caravan.testing.TavilyStub.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -47,12 +46,19 @@ class ScheduleRouteTest extends PipelineTestSupport {
     }
 
     private static List<Path> awaitRuns(Path dir, int count) throws Exception {
-        return await("at least " + count + " runs in " + dir).atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(100)).until(() -> {
-                    if (!Files.isDirectory(dir)) return List.<Path>of();
-                    try (Stream<Path> s = Files.list(dir)) {
-                        return s.filter(r -> Files.exists(r.resolve("tides.md"))).sorted().toList();
-                    }
-                }, runs -> runs.size() >= count);
+        return await("at least " + count + " runs in " + dir)
+                .atMost(Duration.ofSeconds(20))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            if (!Files.isDirectory(dir)) return List.<Path>of();
+                            try (Stream<Path> s = Files.list(dir)) {
+                                return s.filter(r -> Files.exists(r.resolve("tides.md")))
+                                        .sorted()
+                                        .toList();
+                            }
+                        },
+                        runs -> runs.size() >= count);
     }
 }

@@ -3,7 +3,6 @@ package dev.caravan.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.testing.TavilyStub.Result;
-import java.nio.file.Files;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +26,18 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
                 """);
 
         String third = read(awaitFile(output().resolve("cut/third.md")));
-        assertThat(third).contains("- **Search:** not searched: the budget of 1 search calls for this job was reached")
-                .contains("_The query was not searched (not searched: the budget of 1 search calls for this job was reached)");
+        assertThat(third)
+                .contains("- **Search:** not searched: the budget of 1 search calls for this job was reached")
+                .contains(
+                        "_The query was not searched (not searched: the budget of 1 search calls for this job was reached)");
         // queries run side by side and each writes its report when its own pages are done, in any order
-        assertThat(read(awaitFile(output().resolve("cut/second.md")))).contains("not searched: the budget of 1 search calls");
+        assertThat(read(awaitFile(output().resolve("cut/second.md"))))
+                .contains("not searched: the budget of 1 search calls");
         assertThat(read(awaitFile(output().resolve("cut/first.md")))).contains("- **Search:** Tavily, 1 result");
         assertThat(tavily.searchCalls()).isEqualTo(1);
         awaitMoved("processed", "cut.json", 1);
-        assertThat(read(output().resolve("events.jsonl"))).contains("\"not_searched\"")
+        assertThat(read(output().resolve("events.jsonl")))
+                .contains("\"not_searched\"")
                 .contains("2 query(ies) not searched (budget reached)");
     }
 
@@ -44,13 +47,17 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
         site.page("/p1", 200, "text/html", article("Page one", "The first page is fetched within the page budget."));
         site.page("/p2", 200, "text/html", article("Page two", "The second page would go over the page budget."));
 
-        drop("pages.json", "{\"budget\": {\"pages\": 1}, \"queries\": [{\"urls\": [\"" + site.url("/p1") + "\", \""
-                + site.url("/p2") + "\"]}]}");
+        drop(
+                "pages.json",
+                "{\"budget\": {\"pages\": 1}, \"queries\": [{\"urls\": [\"" + site.url("/p1") + "\", \""
+                        + site.url("/p2") + "\"]}]}");
 
         awaitMoved("processed", "pages.json", 1);
         String md = read(list(output().resolve("pages"), ".md").get(0));
-        assertThat(md).contains("- **Sources:** 1 fetched, 1 not retrieved")
+        assertThat(md)
+                .contains("- **Sources:** 1 fetched, 1 not retrieved")
                 .contains("> — not fetched: the budget of 1 pages for this job was reached");
-        assertThat(site.requestsTo("/p1").size() + site.requestsTo("/p2").size()).isEqualTo(1);
+        assertThat(site.requestsTo("/p1").size() + site.requestsTo("/p2").size())
+                .isEqualTo(1);
     }
 }

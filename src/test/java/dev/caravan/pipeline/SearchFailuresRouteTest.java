@@ -21,13 +21,19 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
 
     @Test
     void a_rejected_api_key_fails_the_job_with_that_reason_and_keeps_the_file() throws Exception {
-        tavily.server().page("/search", 401, "application/json",
-                "{\"detail\":{\"error\":\"Unauthorized: missing or invalid API key.\"}}");
+        tavily.server()
+                .page(
+                        "/search",
+                        401,
+                        "application/json",
+                        "{\"detail\":{\"error\":\"Unauthorized: missing or invalid API key.\"}}");
 
         drop("keyless.txt", "anything at all\n");
 
         Path reason = awaitMoved("failed", "keyless.txt.error.txt", 1).get(0);
-        assertThat(read(reason)).contains("Tavily rejected the API key (HTTP 401)").doesNotContain(apiKey);
+        assertThat(read(reason))
+                .contains("Tavily rejected the API key (HTTP 401)")
+                .doesNotContain(apiKey);
         assertThat(awaitMoved("failed", "keyless.txt", 1)).isNotEmpty();
         assertThat(tavily.searchCalls()).isEqualTo(1);
     }
@@ -60,7 +66,9 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
         awaitFile(output().resolve("busy/retry-me.md"));
         var requests = tavily.server().requestsTo("/search");
         assertThat(requests).hasSize(2);
-        long waitedMs = java.time.Duration.between(requests.get(0).at(), requests.get(1).at()).toMillis();
+        long waitedMs = java.time.Duration.between(
+                        requests.get(0).at(), requests.get(1).at())
+                .toMillis();
         assertThat(waitedMs).isGreaterThanOrEqualTo(950);
     }
 
@@ -90,7 +98,10 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
     }
 
     private static StubServer.Handler tavilyHandler() {
-        return (ex, body) -> StubServer.respond(ex, 200, "application/json",
+        return (ex, body) -> StubServer.respond(
+                ex,
+                200,
+                "application/json",
                 "{\"query\":\"retry me\",\"answer\":null,\"images\":[],\"results\":[],\"response_time\":0.1}");
     }
 }

@@ -54,17 +54,28 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
 
     private void heatPumpPage() {
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
-        site.page("/heat", 200, "text/html; charset=utf-8", article("Heat pumps in cold climates",
-                "Modern air source heat pumps keep working efficiently down to minus twenty five degrees.",
-                "Cold climate heat pumps use variable speed compressors and better refrigerants."));
-        site.page("/other", 200, "text/html; charset=utf-8", article("Ground source systems",
-                "Ground source heat pumps draw heat from pipes buried below the frost line in the garden."));
+        site.page(
+                "/heat",
+                200,
+                "text/html; charset=utf-8",
+                article(
+                        "Heat pumps in cold climates",
+                        "Modern air source heat pumps keep working efficiently down to minus twenty five degrees.",
+                        "Cold climate heat pumps use variable speed compressors and better refrigerants."));
+        site.page(
+                "/other",
+                200,
+                "text/html; charset=utf-8",
+                article(
+                        "Ground source systems",
+                        "Ground source heat pumps draw heat from pipes buried below the frost line in the garden."));
     }
 
     @Test
     void serper_searches_news_with_site_operators_and_says_which_options_it_could_not_honour() throws Exception {
         heatPumpPage();
-        serper.results("heat pumps cold site:127.0.0.1 -site:spam.example",
+        serper.results(
+                "heat pumps cold site:127.0.0.1 -site:spam.example",
                 new Result(site.url("/heat"), "Heat pumps", "snippet"));
 
         drop("serper.json", """
@@ -74,15 +85,18 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                 """);
 
         String md = read(awaitFile(output().resolve("serper/heat-pumps-cold.md")));
-        assertThat(md).contains("- **Search:** Serper, 1 result")
+        assertThat(md)
+                .contains("- **Search:** Serper, 1 result")
                 .contains("- **Search note:** search_depth advanced was not honoured by Serper: it has one depth only")
                 .contains("### [1] Heat pumps in cold climates")
                 .doesNotContain(SerperStub.KEY);
         StubServer.Recorded call = serper.server().requestsTo("/news").get(0);
         assertThat(call.header("X-API-KEY")).isEqualTo(SerperStub.KEY);
-        assertThat(JSON.readTree(call.body())).isEqualTo(JSON.readTree(
-                "{\"q\":\"heat pumps cold site:127.0.0.1 -site:spam.example\",\"num\":3,\"tbs\":\"qdr:w\"}"));
-        JsonNode sidecar = JSON.readTree(output().resolve("serper/heat-pumps-cold.json").toFile());
+        assertThat(JSON.readTree(call.body()))
+                .isEqualTo(JSON.readTree(
+                        "{\"q\":\"heat pumps cold site:127.0.0.1 -site:spam.example\",\"num\":3,\"tbs\":\"qdr:w\"}"));
+        JsonNode sidecar =
+                JSON.readTree(output().resolve("serper/heat-pumps-cold.json").toFile());
         assertThat(sidecar.path("search").path("provider").asText()).isEqualTo("serper");
         assertThat(sidecar.path("search").path("notes").get(0).asText()).contains("search_depth advanced");
         assertThat(tavily.searchCalls()).isZero();
@@ -102,18 +116,22 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         List<StubServer.Recorded> calls = brave.server().requests();
         assertThat(calls).hasSize(3);
         List<Long> gaps = new ArrayList<>();
-        for (int i = 1; i < calls.size(); i++) gaps.add(Duration.between(calls.get(i - 1).at(), calls.get(i).at()).toMillis());
+        for (int i = 1; i < calls.size(); i++)
+            gaps.add(Duration.between(calls.get(i - 1).at(), calls.get(i).at()).toMillis());
         System.out.println("Brave throttle: gaps between calls in ms " + gaps);
         assertThat(gaps).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(900));
         assertThat(calls.get(0).path()).contains("freshness=pm").contains("q=brave+one");
         assertThat(calls.get(0).header("X-Subscription-Token")).isEqualTo(BraveStub.KEY);
-        assertThat(read(awaitFile(output().resolve("brave/brave-one.md")))).contains("- **Search:** Brave Search, 1 result");
+        assertThat(read(awaitFile(output().resolve("brave/brave-one.md"))))
+                .contains("- **Search:** Brave Search, 1 result");
     }
 
     @Test
     void searxng_needs_no_key_and_its_results_are_cut_to_max_results() throws Exception {
         heatPumpPage();
-        searxng.results("ground heat", new Result(site.url("/other"), "Ground", "snippet"),
+        searxng.results(
+                "ground heat",
+                new Result(site.url("/other"), "Ground", "snippet"),
                 new Result(site.url("/heat"), "Heat", "snippet"));
 
         drop("searx.json", """
@@ -121,9 +139,13 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                 """);
 
         String md = read(awaitFile(output().resolve("searx/ground-heat.md")));
-        assertThat(md).contains("- **Search:** SearXNG, 1 result").contains("### [1] Ground source systems")
+        assertThat(md)
+                .contains("- **Search:** SearXNG, 1 result")
+                .contains("### [1] Ground source systems")
                 .doesNotContain("/heat>");
-        assertThat(searxng.server().requests().get(0).path()).contains("format=json").contains("categories=news");
+        assertThat(searxng.server().requests().get(0).path())
+                .contains("format=json")
+                .contains("categories=news");
     }
 
     @Test
@@ -133,21 +155,26 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         drop("nojson.json", "{\"queries\": [{\"query\": \"anything\", \"providers\": [\"searxng\"]}]}");
 
         String md = read(awaitFile(output().resolve("nojson/anything.md")));
-        assertThat(md).contains("SearXNG could not be used (SearXNG refused the JSON format (HTTP 403): enable it in the "
-                + "instance's settings.yml (search: formats: [html, json])").contains("searched with Serper instead");
+        assertThat(md)
+                .contains("SearXNG could not be used (SearXNG refused the JSON format (HTTP 403): enable it in the "
+                        + "instance's settings.yml (search: formats: [html, json])")
+                .contains("searched with Serper instead");
     }
 
     @Test
     void two_providers_are_merged_by_reciprocal_rank_fusion_and_the_sidecar_says_who_found_what() throws Exception {
         heatPumpPage();
-        serper.results("heat merge", new Result(site.url("/other"), "Other", "s"), new Result(site.url("/heat"), "Heat", "s"));
+        serper.results(
+                "heat merge", new Result(site.url("/other"), "Other", "s"), new Result(site.url("/heat"), "Heat", "s"));
         brave.results("heat merge", new Result(site.url("/heat?utm_source=brave"), "Heat", "s"));
 
         drop("merge.json", "{\"queries\": [{\"query\": \"heat merge\", \"providers\": [\"serper\", \"brave\"]}]}");
 
         String md = read(awaitFile(output().resolve("merge/heat-merge.md")));
         assertThat(md).contains("- **Search:** Serper + Brave Search, 2 results");
-        JsonNode sources = JSON.readTree(output().resolve("merge/heat-merge.json").toFile()).path("sources");
+        JsonNode sources = JSON.readTree(
+                        output().resolve("merge/heat-merge.json").toFile())
+                .path("sources");
         assertThat(sources).hasSize(2);
         assertThat(sources.get(0).path("url").asText()).isEqualTo(site.url("/heat"));
         assertThat(sources.get(0).path("found_by").toString())
@@ -158,14 +185,19 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
     @Test
     void a_rejected_tavily_key_falls_back_to_serper_and_the_report_says_so() throws Exception {
         heatPumpPage();
-        tavily.server().page("/search", 401, "application/json",
-                "{\"detail\":{\"error\":\"Unauthorized: missing or invalid API key.\"}}");
+        tavily.server()
+                .page(
+                        "/search",
+                        401,
+                        "application/json",
+                        "{\"detail\":{\"error\":\"Unauthorized: missing or invalid API key.\"}}");
         serper.results("fallback please", new Result(site.url("/heat"), "Heat", "s"));
 
         drop("fallback.txt", "fallback please\n");
 
         String md = read(awaitFile(output().resolve("fallback/fallback-please.md")));
-        assertThat(md).contains("- **Search:** Serper, 1 result")
+        assertThat(md)
+                .contains("- **Search:** Serper, 1 result")
                 .contains("Tavily could not be used (Tavily rejected the API key (HTTP 401)")
                 .contains("searched with Serper instead (research.search.fallback)");
         assertThat(tavily.searchCalls()).isEqualTo(1);
@@ -178,7 +210,8 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         drop("quota.txt", "quota gone\n");
 
         String md = read(awaitFile(output().resolve("quota/quota-gone.md")));
-        assertThat(md).contains("Tavily could not be used (Tavily says the plan's usage limit is used up (HTTP 432)")
+        assertThat(md)
+                .contains("Tavily could not be used (Tavily says the plan's usage limit is used up (HTTP 432)")
                 .contains("- **Search:** Serper, 0 results")
                 .contains("_The search returned no results, so there was nothing to retrieve._");
     }
@@ -188,7 +221,8 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         tavily.server().page("/search", 500, "application/json", "{\"detail\":{\"error\":\"Internal Server Error\"}}");
 
         drop("first.txt", "breaker one\n");
-        assertThat(read(awaitMoved("failed", "first.txt.error.txt", 1).get(0))).contains("Tavily server error (HTTP 500)");
+        assertThat(read(awaitMoved("failed", "first.txt.error.txt", 1).get(0)))
+                .contains("Tavily server error (HTTP 500)");
         int tavilyCalls = tavily.searchCalls();
         drop("second.txt", "breaker two\n");
 

@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FindingsQualityTest {
 
     private static final Path SAMPLE = Path.of("src/test/resources/rank/wcxb-sample");
-    private static final PassageRanker RANKER = new PassageRanker(new RankingSettings(8, 3, 0.35, 32),
-            Optional.of(OnnxSentenceEncoder.load("all-minilm-l6-v2-q")));
+    private static final PassageRanker RANKER = new PassageRanker(
+            new RankingSettings(8, 3, 0.35, 32), Optional.of(OnnxSentenceEncoder.load("all-minilm-l6-v2-q")));
     private static final ContentExtractor EXTRACTOR = new ContentExtractor();
 
     static Stream<JsonNode> queries() throws IOException {
@@ -49,7 +49,8 @@ class FindingsQualityTest {
         for (JsonNode result : plan.path("results")) {
             ids.add(result.path("id").asText());
             String html = read(SAMPLE.resolve(result.path("file").asText()));
-            candidates.add(RANKER.candidates(EXTRACTOR.extract(html, result.path("url").asText()).blocks(), query));
+            candidates.add(RANKER.candidates(
+                    EXTRACTOR.extract(html, result.path("url").asText()).blocks(), query));
         }
 
         Ranking ranking = RANKER.rank(query, candidates);
@@ -57,12 +58,14 @@ class FindingsQualityTest {
         int gold = ids.indexOf(plan.path("gold").asText());
         int unrelated = ids.indexOf(plan.path("unrelated").asText());
         String answer = plan.path("answer").asText().toLowerCase(Locale.ROOT);
-        List<Ranking.Pick> firstFive = ranking.picks().subList(0, Math.min(5, ranking.picks().size()));
+        List<Ranking.Pick> firstFive =
+                ranking.picks().subList(0, Math.min(5, ranking.picks().size()));
         assertThat(firstFive).anySatisfy(p -> {
             assertThat(p.text().toLowerCase(Locale.ROOT)).contains(answer);
             assertThat(p.page() == gold || p.alsoOn().contains(gold)).isTrue();
         });
-        assertThat(ranking.picks()).noneMatch(p -> p.page() == unrelated || p.alsoOn().contains(unrelated));
+        assertThat(ranking.picks())
+                .noneMatch(p -> p.page() == unrelated || p.alsoOn().contains(unrelated));
         assertThat(ranking.pages().get(unrelated).relevant()).isFalse();
     }
 

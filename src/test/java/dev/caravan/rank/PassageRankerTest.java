@@ -32,39 +32,62 @@ class PassageRankerTest {
 
     static Stream<Arguments> cases() {
         List<Case> cases = List.of(
-                new Case("an off-topic page shares only 'so' with the query", "why is air pollution so bad in Delhi",
-                        List.of("Delhi's air pollution gets worse every winter as smoke from crop burning drifts over the city. "
+                new Case(
+                        "an off-topic page shares only 'so' with the query",
+                        "why is air pollution so bad in Delhi",
+                        List.of(
+                                "Delhi's air pollution gets worse every winter as smoke from crop burning drifts over the city. "
                                         + "// Vehicle exhaust and construction dust add to the smog that covers Delhi for weeks.",
                                 "I like the fact that we lost to them, so we get another shot to play them. "
                                         + "// The quarterback threw for three hundred yards in the second half."),
-                        "smoke from crop burning", "we lost to them", 1),
-                new Case("an off-topic page shares only 'new' with the query",
+                        "smoke from crop burning",
+                        "we lost to them",
+                        1),
+                new Case(
+                        "an off-topic page shares only 'new' with the query",
                         "Is WeWork being investigated by New York attorney general",
-                        List.of("The New York attorney general has opened an inquiry into WeWork and its former chief executive.",
+                        List.of(
+                                "The New York attorney general has opened an inquiry into WeWork and its former chief executive.",
                                 "Farmers planted new rice paddies along the terraces before the rains came this year."),
-                        "opened an inquiry into WeWork", "rice paddies", 1),
-                new Case("a question is never the answer", "How much do cloud services cost for a small business?",
-                        List.of("How much do cloud services cost for a small business? "
-                                + "// Cloud services for a small business typically cost between $50 and $500 per month."),
-                        "between $50 and $500 per month", "How much do cloud services cost", -1),
-                new Case("a sentence that leans back is quoted with the one before it",
+                        "opened an inquiry into WeWork",
+                        "rice paddies",
+                        1),
+                new Case(
+                        "a question is never the answer",
+                        "How much do cloud services cost for a small business?",
+                        List.of(
+                                "How much do cloud services cost for a small business? "
+                                        + "// Cloud services for a small business typically cost between $50 and $500 per month."),
+                        "between $50 and $500 per month",
+                        "How much do cloud services cost",
+                        -1),
+                new Case(
+                        "a sentence that leans back is quoted with the one before it",
                         "how much does the basic camera plan cost per month",
-                        List.of("The basic camera plan covers one camera and keeps video for two weeks. It costs $12 a month."),
+                        List.of(
+                                "The basic camera plan covers one camera and keeps video for two weeks. It costs $12 a month."),
                         "The basic camera plan covers one camera and keeps video for two weeks. It costs $12 a month.",
-                        null, -1),
-                new Case("the answer beats a page that only repeats the query words",
+                        null,
+                        -1),
+                new Case(
+                        "the answer beats a page that only repeats the query words",
                         "Which vitamin should a teen switching to a vegetarian diet keep an eye on?",
-                        List.of("Teens switching to a vegetarian diet often ask about protein. "
+                        List.of(
+                                "Teens switching to a vegetarian diet often ask about protein. "
                                         + "// Many teens enjoy a vegetarian diet and the variety of new foods it brings.",
                                 "When it comes to nutrition, you want to keep an eye on B12, a vitamin that is essential to "
                                         + "nerve and blood cells."),
-                        "keep an eye on B12", null, -1));
+                        "keep an eye on B12",
+                        null,
+                        -1));
         List<Arguments> args = new ArrayList<>();
         for (Case c : cases) {
             args.add(Arguments.of("model", WITH_MODEL, c));
             args.add(Arguments.of("lexical", LEXICAL, c));
         }
-        return args.stream().filter(a -> !(a.get()[0].equals("lexical") && ((Case) a.get()[2]).name().startsWith("the answer")));
+        return args.stream()
+                .filter(a -> !(a.get()[0].equals("lexical")
+                        && ((Case) a.get()[2]).name().startsWith("the answer")));
     }
 
     @ParameterizedTest(name = "{0}: {2}")
@@ -74,7 +97,8 @@ class PassageRankerTest {
 
         assertThat(ranking.picks()).isNotEmpty();
         assertThat(ranking.picks().get(0).text()).contains(c.first());
-        if (c.never() != null) assertThat(ranking.picks()).noneMatch(p -> p.text().contains(c.never()));
+        if (c.never() != null)
+            assertThat(ranking.picks()).noneMatch(p -> p.text().contains(c.never()));
         if (c.irrelevantPage() >= 0) {
             assertThat(ranking.picks()).noneMatch(p -> p.page() == c.irrelevantPage());
             assertThat(ranking.pages().get(c.irrelevantPage()).relevant()).isFalse();
@@ -85,8 +109,13 @@ class PassageRankerTest {
     @Test
     void the_same_statement_on_three_pages_is_one_finding_citing_all_three() {
         String same = "Heat pump efficiency drops slowly in cold climates, field tests show.";
-        Ranking ranking = rank(WITH_MODEL, "heat pump efficiency in cold climates", List.of(same, same, same
-                + " // Installers in cold climates report far fewer heat pump failures than expected."));
+        Ranking ranking = rank(
+                WITH_MODEL,
+                "heat pump efficiency in cold climates",
+                List.of(
+                        same,
+                        same,
+                        same + " // Installers in cold climates report far fewer heat pump failures than expected."));
 
         assertThat(ranking.picks().get(0).text()).isEqualTo(same);
         assertThat(ranking.picks().get(0).page()).isZero();
@@ -97,33 +126,46 @@ class PassageRankerTest {
     @Test
     void five_findings_say_five_different_things() {
         List<String> page = new ArrayList<>();
-        for (int i = 0; i < 6; i++) page.add("Heat pumps keep working in cold climates down to minus " + (20 + i) + " degrees.");
+        for (int i = 0; i < 6; i++)
+            page.add("Heat pumps keep working in cold climates down to minus " + (20 + i) + " degrees.");
         page.add("Heat pump efficiency in cold climates depends on insulation more than on the pump.");
         Ranking ranking = rank(WITH_MODEL, "heat pump efficiency in cold climates", List.of(String.join(" // ", page)));
 
-        assertThat(ranking.picks()).extracting(Ranking.Pick::text)
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
                 .contains("Heat pump efficiency in cold climates depends on insulation more than on the pump.");
     }
 
     @Test
     void without_query_text_each_page_opens_with_its_first_passages() {
-        Ranking ranking = rank(LEXICAL, null, List.of("The first page opens with this sentence here. It goes on after that.",
-                "The second page opens with another sentence."));
+        Ranking ranking = rank(
+                LEXICAL,
+                null,
+                List.of(
+                        "The first page opens with this sentence here. It goes on after that.",
+                        "The second page opens with another sentence."));
 
-        assertThat(ranking.picks()).extracting(Ranking.Pick::text)
-                .startsWith("The first page opens with this sentence here.", "The second page opens with another sentence.");
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .startsWith(
+                        "The first page opens with this sentence here.",
+                        "The second page opens with another sentence.");
         assertThat(ranking.pages()).allMatch(Ranking.PageRelevance::relevant);
     }
 
     @Test
     void the_first_pass_keeps_only_passages_that_share_a_word_with_the_query_best_first() {
-        List<Passage> candidates = LEXICAL.candidates(blocks("The museum opens at nine every single day. "
-                + "// Heat pumps work in cold climates as well as in mild ones. "
-                + "// Heat pump efficiency drops slowly in cold climates, tests show."), "heat pump efficiency in cold climates");
+        List<Passage> candidates = LEXICAL.candidates(
+                blocks("The museum opens at nine every single day. "
+                        + "// Heat pumps work in cold climates as well as in mild ones. "
+                        + "// Heat pump efficiency drops slowly in cold climates, tests show."),
+                "heat pump efficiency in cold climates");
 
-        assertThat(candidates).extracting(Passage::text).containsExactly(
-                "Heat pump efficiency drops slowly in cold climates, tests show.",
-                "Heat pumps work in cold climates as well as in mild ones.");
+        assertThat(candidates)
+                .extracting(Passage::text)
+                .containsExactly(
+                        "Heat pump efficiency drops slowly in cold climates, tests show.",
+                        "Heat pumps work in cold climates as well as in mild ones.");
         assertThat(candidates.get(0).score()).isGreaterThan(candidates.get(1).score());
     }
 
@@ -134,19 +176,26 @@ class PassageRankerTest {
         };
         PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(broken));
 
-        Ranking ranking = rank(ranker, "heat pump efficiency in cold climates",
+        Ranking ranking = rank(
+                ranker,
+                "heat pump efficiency in cold climates",
                 List.of("Heat pump efficiency drops slowly in cold climates, tests show."));
 
-        assertThat(ranking.picks()).extracting(Ranking.Pick::text)
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
                 .containsExactly("Heat pump efficiency drops slowly in cold climates, tests show.");
     }
 
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {
-        List<List<Passage>> candidates = pages.stream().map(p -> ranker.candidates(blocks(p), query)).toList();
+        List<List<Passage>> candidates =
+                pages.stream().map(p -> ranker.candidates(blocks(p), query)).toList();
         return ranker.rank(query, candidates);
     }
 
     private static List<TextBlock> blocks(String page) {
-        return Stream.of(page.split(" // ")).map(String::strip).map(t -> new TextBlock(Kind.PARAGRAPH, t)).toList();
+        return Stream.of(page.split(" // "))
+                .map(String::strip)
+                .map(t -> new TextBlock(Kind.PARAGRAPH, t))
+                .toList();
     }
 }

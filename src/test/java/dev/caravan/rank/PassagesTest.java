@@ -50,12 +50,14 @@ class PassagesTest {
             a connective                  | However, modern models keep 80 percent of their output.
             """)
     void a_sentence_that_leans_on_a_missing_one_is_not_quoted(String name, String paragraph) {
-        assertThat(Passages.of(List.of(new TextBlock(Kind.PARAGRAPH, paragraph)))).isEmpty();
+        assertThat(Passages.of(List.of(new TextBlock(Kind.PARAGRAPH, paragraph))))
+                .isEmpty();
     }
 
     @org.junit.jupiter.api.Test
     void a_passage_remembers_the_heading_it_sits_under_without_quoting_it() {
-        List<Passage> passages = Passages.of(List.of(new TextBlock(Kind.HEADING, "Five steps to a newsletter"),
+        List<Passage> passages = Passages.of(List.of(
+                new TextBlock(Kind.HEADING, "Five steps to a newsletter"),
                 new TextBlock(Kind.PARAGRAPH, "The first step is a deep research report.")));
 
         assertThat(passages).singleElement().satisfies(p -> {

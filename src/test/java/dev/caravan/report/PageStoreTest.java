@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.TextBlock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.caravan.model.TextBlock;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -43,10 +43,12 @@ class PageStoreTest {
 
     @Test
     void an_evicted_page_keeps_its_text_blocks_on_disk_not_in_memory_and_gets_them_back_exactly() {
-        FetchedPage page = fetched(URL, "Guide", LONG).withBlocks(List.of(
-                new TextBlock(TextBlock.Kind.HEADING, "Heat pumps"),
-                new TextBlock(TextBlock.Kind.PARAGRAPH, "A heat pump moves heat; it costs $12 a month.\tTabs stay."),
-                new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | COP 4.1")));
+        FetchedPage page = fetched(URL, "Guide", LONG)
+                .withBlocks(List.of(
+                        new TextBlock(TextBlock.Kind.HEADING, "Heat pumps"),
+                        new TextBlock(
+                                TextBlock.Kind.PARAGRAPH, "A heat pump moves heat; it costs $12 a month.\tTabs stay."),
+                        new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | COP 4.1")));
         PageStore store = store(100);
 
         FetchedPage evicted = store.evictIfLarge(page, "job-a");
@@ -79,7 +81,8 @@ class PageStoreTest {
         String name = PageStore.fileName(URL);
 
         assertThat(name).matches("example-org-guides-heat-pumps-page-2-[0-9a-f]{8}\\.md");
-        assertThat(PageStore.fileName("https://example.org/guides/heat-pumps?page=2")).isNotEqualTo(name);
+        assertThat(PageStore.fileName("https://example.org/guides/heat-pumps?page=2"))
+                .isNotEqualTo(name);
         assertThat(PageStore.fileName("https://example.org/" + "a".repeat(200)))
                 .matches("example-org-a{48}-[0-9a-f]{8}\\.md");
     }
@@ -106,9 +109,13 @@ class PageStoreTest {
         PageStore store = store(10);
         FetchedPage cached = store.evictIfLarge(fetched(URL, "Guide", LONG), "job-a");
 
-        assertThat(store.reuse(cached, "job-a")).get().extracting(FetchedPage::evictedTo).isEqualTo(cached.evictedTo());
+        assertThat(store.reuse(cached, "job-a"))
+                .get()
+                .extracting(FetchedPage::evictedTo)
+                .isEqualTo(cached.evictedTo());
         try (var files = Files.list(out.resolve("job-a/pages"))) {
-            assertThat(files.toList()).containsExactlyInAnyOrder(cached.evictedTo(), PageStore.blocksFile(cached.evictedTo()));
+            assertThat(files.toList())
+                    .containsExactlyInAnyOrder(cached.evictedTo(), PageStore.blocksFile(cached.evictedTo()));
         }
     }
 
@@ -137,6 +144,7 @@ class PageStoreTest {
 
     @Test
     void the_markdown_of_a_failed_page_is_empty() {
-        assertThat(PageStore.markdownOf(failed(URL, FetchOutcome.TIMEOUT, "late", null))).isEmpty();
+        assertThat(PageStore.markdownOf(failed(URL, FetchOutcome.TIMEOUT, "late", null)))
+                .isEmpty();
     }
 }

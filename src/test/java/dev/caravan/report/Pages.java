@@ -23,10 +23,25 @@ final class Pages {
     /** A fetched page whose text is given line by line: "# " lines are headings, every other line a paragraph. */
     static FetchedPage fetched(String url, String title, String text) {
         List<TextBlock> blocks = blocks(text);
-        String excerpt = blocks.stream().filter(b -> b.kind() == TextBlock.Kind.PARAGRAPH).findFirst()
-                .map(TextBlock::text).orElse("");
-        return new FetchedPage(url, url, FetchOutcome.OK, null, 200, "text/html", FETCHED_AT, PageMetadata.titled(title),
-                text, null, text.length(), excerpt, blocks);
+        String excerpt = blocks.stream()
+                .filter(b -> b.kind() == TextBlock.Kind.PARAGRAPH)
+                .findFirst()
+                .map(TextBlock::text)
+                .orElse("");
+        return new FetchedPage(
+                url,
+                url,
+                FetchOutcome.OK,
+                null,
+                200,
+                "text/html",
+                FETCHED_AT,
+                PageMetadata.titled(title),
+                text,
+                null,
+                text.length(),
+                excerpt,
+                blocks);
     }
 
     static List<TextBlock> blocks(String text) {
@@ -34,8 +49,10 @@ final class Pages {
         for (String line : text.split("\n")) {
             String l = line.strip();
             if (l.isEmpty()) continue;
-            blocks.add(l.startsWith("#") ? new TextBlock(TextBlock.Kind.HEADING, l.replaceFirst("^#+\\s*", ""))
-                    : new TextBlock(TextBlock.Kind.PARAGRAPH, l));
+            blocks.add(
+                    l.startsWith("#")
+                            ? new TextBlock(TextBlock.Kind.HEADING, l.replaceFirst("^#+\\s*", ""))
+                            : new TextBlock(TextBlock.Kind.PARAGRAPH, l));
         }
         return blocks;
     }

@@ -29,7 +29,8 @@ class ReportNamesTest {
 
     @Test
     void a_long_text_is_cut_to_at_most_60_characters_at_a_word_boundary() {
-        String slug = ReportNames.slug("what are the long term effects of intermittent fasting on cardiovascular health in adults");
+        String slug = ReportNames.slug(
+                "what are the long term effects of intermittent fasting on cardiovascular health in adults");
 
         assertThat(slug).isEqualTo("what-are-the-long-term-effects-of-intermittent-fasting-on");
         assertThat(slug.length()).isLessThanOrEqualTo(60);
@@ -42,8 +43,12 @@ class ReportNamesTest {
 
     @Test
     void slugs_are_unique_within_a_job() {
-        List<String> slugs = ReportNames.slugs(List.of(Query.of("Heat pumps?"), Query.of("heat pumps!"),
-                Query.of("Heat-2"), Query.of("HEAT PUMPS"), Query.of("heat 2")));
+        List<String> slugs = ReportNames.slugs(List.of(
+                Query.of("Heat pumps?"),
+                Query.of("heat pumps!"),
+                Query.of("Heat-2"),
+                Query.of("HEAT PUMPS"),
+                Query.of("heat 2")));
 
         assertThat(slugs).containsExactly("heat-pumps", "heat-pumps-2", "heat-2", "heat-pumps-3", "heat-2-2");
         assertThat(slugs).doesNotHaveDuplicates();
@@ -60,10 +65,11 @@ class ReportNamesTest {
 
     @Test
     void credentials_in_a_listed_url_never_reach_the_report_name() {
-        List<String> slugs = ReportNames.slugs(List.of(urls("https://user:pw@example.org/private"),
-                urls("http://admin@intranet.example:8080/")));
+        List<String> slugs = ReportNames.slugs(
+                List.of(urls("https://user:pw@example.org/private"), urls("http://admin@intranet.example:8080/")));
 
-        assertThat(slugs).containsExactly("pages-example-org", "pages-intranet-example")
+        assertThat(slugs)
+                .containsExactly("pages-example-org", "pages-intranet-example")
                 .noneMatch(slug -> slug.contains("user") || slug.contains("pw") || slug.contains("admin"));
     }
 

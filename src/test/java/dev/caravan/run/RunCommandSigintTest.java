@@ -48,7 +48,8 @@ class RunCommandSigintTest {
 
     @Test
     void ctrl_c_while_a_page_is_fetched_stops_caravan_gracefully_before_the_command_returns() throws Exception {
-        assumeTrue(Files.isDirectory(Path.of("/proc/self")) && Files.isExecutable(Path.of("/usr/bin/setsid")),
+        assumeTrue(
+                Files.isDirectory(Path.of("/proc/self")) && Files.isExecutable(Path.of("/usr/bin/setsid")),
                 "needs Linux /proc and setsid");
         site.page("/robots.txt", 404, "text/plain", "");
         site.on("/slow", StubServer.stalling(fetching, release));
@@ -58,7 +59,9 @@ class RunCommandSigintTest {
 
         ProcessBuilder pb = new ProcessBuilder("/usr/bin/setsid", "./caravan")
                 .directory(Path.of("").toAbsolutePath().toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE);
         Map<String, String> env = pb.environment();
         env.put("RESEARCH_INPUT_DIR", work.resolve("input").toString());
         env.put("RESEARCH_OUTPUT_DIR", work.resolve("output").toString());
@@ -74,7 +77,8 @@ class RunCommandSigintTest {
         command.getOutputStream().close(); // no stdin, as in CI
         long group = command.pid(); // setsid made the command a process-group leader: its group id is its pid
 
-        assertThat(fetching.await(240, TimeUnit.SECONDS)).as("the page request reached the stub; log:\n%s", text(log))
+        assertThat(fetching.await(240, TimeUnit.SECONDS))
+                .as("the page request reached the stub; log:\n%s", text(log))
                 .isTrue();
         Instant fetchSeen = Instant.now();
         signalGroup("INT", group);
@@ -83,30 +87,45 @@ class RunCommandSigintTest {
         Thread.sleep(1500);
         boolean aliveWhileJobInFlight = command.isAlive();
         release.countDown(); // the stalled page answers; the in-flight job can finish
-        assertThat(command.waitFor(90, TimeUnit.SECONDS)).as("the command returned; log:\n%s", text(log)).isTrue();
+        assertThat(command.waitFor(90, TimeUnit.SECONDS))
+                .as("the command returned; log:\n%s", text(log))
+                .isTrue();
         Instant returned = Instant.now();
         String output = text(log);
 
-        System.out.printf(java.util.Locale.ROOT, "RunCommandSigintTest: build+start to fetch %d ms, SIGINT to return %d ms, exit code %d%n",
-                Duration.between(started, fetchSeen).toMillis(), Duration.between(signalled, returned).toMillis(),
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "RunCommandSigintTest: build+start to fetch %d ms, SIGINT to return %d ms, exit code %d%n",
+                Duration.between(started, fetchSeen).toMillis(),
+                Duration.between(signalled, returned).toMillis(),
                 command.exitValue());
-        assertThat(aliveWhileJobInFlight).as("Caravan waits for the in-flight job instead of dying at once").isTrue();
+        assertThat(aliveWhileJobInFlight)
+                .as("Caravan waits for the in-flight job instead of dying at once")
+                .isTrue();
         assertThat(command.exitValue()).as(output).isEqualTo(130);
         assertThat(output).contains("is shutting down").contains("shutdown in");
-        assertThat(output.indexOf("job slow done")).as("the in-flight job finished before the shutdown completed")
-                .isGreaterThan(0).isLessThan(output.lastIndexOf("shutdown in"));
-        assertThat(processesInGroup(group)).as("no process of the command is left").isEmpty();
+        assertThat(output.indexOf("job slow done"))
+                .as("the in-flight job finished before the shutdown completed")
+                .isGreaterThan(0)
+                .isLessThan(output.lastIndexOf("shutdown in"));
+        assertThat(processesInGroup(group))
+                .as("no process of the command is left")
+                .isEmpty();
     }
 
     private static void signalGroup(String signal, long group) throws Exception {
-        new ProcessBuilder("bash", "-c", "kill -" + signal + " -- -" + group).inheritIO().start().waitFor();
+        new ProcessBuilder("bash", "-c", "kill -" + signal + " -- -" + group)
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 
     /** Live processes whose process group is {@code group}, from /proc/<pid>/stat (field 5). */
     private static List<String> processesInGroup(long group) throws IOException {
         List<String> found = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .toList()) {
                 try {
                     String stat = Files.readString(p.resolve("stat"));
                     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -14,12 +14,24 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ProviderOptionMappingTest {
 
     private final SerperProvider serper = new SerperProvider("https://google.serper.dev", "k", 1000, null);
-    private final BraveProvider brave = new BraveProvider("https://api.search.brave.com", "k", 1000, null,
-            new Throttle(0, () -> 0, ms -> {}), java.time.Clock.systemUTC());
-    private final SearxngProvider searxng = new SearxngProvider("http://127.0.0.1:8888", 1000, null, java.time.Clock.systemUTC());
+    private final BraveProvider brave = new BraveProvider(
+            "https://api.search.brave.com",
+            "k",
+            1000,
+            null,
+            new Throttle(0, () -> 0, ms -> {}),
+            java.time.Clock.systemUTC());
+    private final SearxngProvider searxng =
+            new SearxngProvider("http://127.0.0.1:8888", 1000, null, java.time.Clock.systemUTC());
 
-    private static Query query(String topic, String timeRange, String depth, Integer max, Boolean answer,
-            List<String> include, List<String> exclude) {
+    private static Query query(
+            String topic,
+            String timeRange,
+            String depth,
+            Integer max,
+            Boolean answer,
+            List<String> include,
+            List<String> exclude) {
         return new Query("heat pumps", max, topic, depth, answer, include, exclude, timeRange, null);
     }
 
@@ -34,10 +46,22 @@ class ProviderOptionMappingTest {
             searxng | -     | -     | -             | -       | -  | GET http://127.0.0.1:8888/search?q=heat pumps&format=json
             searxng | news  | w     | a.org         | c.org   | 3  | GET http://127.0.0.1:8888/search?q=heat pumps site:a.org -site:c.org&format=json&categories=news&time_range=week
             """)
-    void options_map_to_the_providers_own_parameters(String provider, String topic, String timeRange, String include,
-            String exclude, Integer max, String expected) {
-        Query q = query(topic, timeRange, null, max, null,
-                include == null ? List.of() : List.of(include.split(";")), exclude == null ? List.of() : List.of(exclude.split(";")));
+    void options_map_to_the_providers_own_parameters(
+            String provider,
+            String topic,
+            String timeRange,
+            String include,
+            String exclude,
+            Integer max,
+            String expected) {
+        Query q = query(
+                topic,
+                timeRange,
+                null,
+                max,
+                null,
+                include == null ? List.of() : List.of(include.split(";")),
+                exclude == null ? List.of() : List.of(exclude.split(";")));
         SearchCall call = switch (provider) {
             case "serper" -> serper.request(q);
             case "brave" -> brave.request(q);
@@ -97,8 +121,8 @@ class ProviderOptionMappingTest {
             searxng | 403 | <html>Forbidden</html>                                                 | fallback | SearXNG refused the JSON format (HTTP 403): enable it in the instance's settings.yml (search: formats: [html, json])
             searxng | 500 | <html>oops</html>                                                      | retry    | SearXNG server error (HTTP 500)
             """)
-    void error_statuses_say_what_to_do_and_whether_a_retry_or_a_fallback_may_help(String provider, int status,
-            String body, String kind, String message) {
+    void error_statuses_say_what_to_do_and_whether_a_retry_or_a_fallback_may_help(
+            String provider, int status, String body, String kind, String message) {
         Throwable error;
         try {
             SearchReply reply = switch (provider) {
@@ -112,7 +136,8 @@ class ProviderOptionMappingTest {
         }
 
         assertThat(error).hasMessageStartingWith(message);
-        String actual = error instanceof RetryableSearchException ? "retry"
+        String actual = error instanceof RetryableSearchException
+                ? "retry"
                 : error instanceof ProviderUnavailableException ? "fallback" : "terminal";
         assertThat(actual).isEqualTo(kind);
     }
@@ -135,6 +160,8 @@ class ProviderOptionMappingTest {
         assertThat(b.hits().get(0).publishedDate()).isEqualTo("2025-04-12T14:22:41");
         assertThat(x.hits()).hasSize(1);
         assertThat(x.answer()).isEqualTo("Forty-two");
-        assertThat(x.hits().get(0).foundBy()).extracting(r -> r.provider() + "#" + r.rank()).containsExactly("searxng#1");
+        assertThat(x.hits().get(0).foundBy())
+                .extracting(r -> r.provider() + "#" + r.rank())
+                .containsExactly("searxng#1");
     }
 }

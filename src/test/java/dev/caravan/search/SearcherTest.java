@@ -15,7 +15,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,8 +43,14 @@ class SearcherTest {
 
             public SearchCall request(Query q) {
                 int credits = "advanced".equals(q.searchDepth()) ? 2 : 1;
-                return new SearchCall(name, "GET", "https://" + name + "/?q=" + q.text(), "", name + " " + q.text(),
-                        credits, List.of());
+                return new SearchCall(
+                        name,
+                        "GET",
+                        "https://" + name + "/?q=" + q.text(),
+                        "",
+                        name + " " + q.text(),
+                        credits,
+                        List.of());
             }
 
             public SearchReply send(SearchCall call) {
@@ -59,21 +64,23 @@ class SearcherTest {
     }
 
     private Searcher searcher(List<String> fallback, SearchProvider... providers) {
-        var registry = new SearchProviderRegistry(List.of(providers), providers[0].name(), fallback,
-                new SearchProviderRegistry.BreakerSettings(10, 60));
-        return new Searcher(registry, Caffeine.newBuilder().build(),
-                url -> url.replaceAll("#.*$", ""));
+        var registry = new SearchProviderRegistry(
+                List.of(providers), providers[0].name(), fallback, new SearchProviderRegistry.BreakerSettings(10, 60));
+        return new Searcher(registry, Caffeine.newBuilder().build(), url -> url.replaceAll("#.*$", ""));
     }
 
     @Test
     void two_providers_are_fused_by_reciprocal_rank_and_a_url_both_returned_comes_first_once() throws Exception {
-        Searcher s = searcher(List.of(), fake("a", null, "https://x.org/1", "https://x.org/shared"),
+        Searcher s = searcher(
+                List.of(),
+                fake("a", null, "https://x.org/1", "https://x.org/shared"),
                 fake("b", null, "https://x.org/shared#top", "https://x.org/2"));
 
         SearchResults r = s.search(Query.of("q").withProviders(List.of("a", "b")));
 
         assertThat(r.provider()).isEqualTo("a+b");
-        assertThat(r.hits()).extracting(SearchHit::url)
+        assertThat(r.hits())
+                .extracting(SearchHit::url)
                 .containsExactly("https://x.org/shared", "https://x.org/1", "https://x.org/2");
         assertThat(r.hits().get(0).foundBy()).containsExactly(new SearchHit.Rank("a", 2), new SearchHit.Rank("b", 1));
         assertThat(r.hits().get(0).score()).isEqualTo(Math.round((1.0 / 62 + 1.0 / 61) * 1e6) / 1e6);
@@ -81,13 +88,17 @@ class SearcherTest {
 
     @Test
     void a_provider_that_cannot_be_used_hands_over_to_the_fallback_and_the_results_say_so() throws Exception {
-        Searcher s = searcher(List.of("b"), fake("a", new ProviderUnavailableException("key rejected")),
+        Searcher s = searcher(
+                List.of("b"),
+                fake("a", new ProviderUnavailableException("key rejected")),
                 fake("b", null, "https://x.org/1"));
 
         SearchResults r = s.search(Query.of("q"));
 
         assertThat(r.provider()).isEqualTo("b");
-        assertThat(r.notes()).containsExactly("A could not be used (key rejected); searched with B instead (research.search.fallback)");
+        assertThat(r.notes())
+                .containsExactly(
+                        "A could not be used (key rejected); searched with B instead (research.search.fallback)");
         assertThat(sent).containsExactly("a", "b");
     }
 
@@ -102,8 +113,8 @@ class SearcherTest {
     @Test
     void an_answer_already_cached_costs_no_call_and_no_budget() throws Exception {
         Searcher s = searcher(List.of(), fake("a", null, "https://x.org/1"));
-        SearchBudget budget = new SearchBudget(new SearchBudget.Limits(1, 10, 10), dir.resolve("credits.json"),
-                Clock.systemUTC());
+        SearchBudget budget =
+                new SearchBudget(new SearchBudget.Limits(1, 10, 10), dir.resolve("credits.json"), Clock.systemUTC());
         SearchBudget.Job job = budget.forJob(null);
 
         s.search(job, Query.of("q"));
@@ -117,8 +128,8 @@ class SearcherTest {
     @Test
     void when_the_jobs_search_calls_are_used_up_the_next_query_is_not_searched_and_says_why() throws Exception {
         Searcher s = searcher(List.of(), fake("a", null, "https://x.org/1"));
-        SearchBudget budget = new SearchBudget(new SearchBudget.Limits(5, 100, 100), dir.resolve("credits.json"),
-                Clock.systemUTC());
+        SearchBudget budget =
+                new SearchBudget(new SearchBudget.Limits(5, 100, 100), dir.resolve("credits.json"), Clock.systemUTC());
         SearchBudget.Job job = budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(2, null, null)));
 
         s.search(job, Query.of("one"));
@@ -126,22 +137,24 @@ class SearcherTest {
         SearchResults third = s.search(job, Query.of("three"));
 
         assertThat(third.wasNotSearched()).isTrue();
-        assertThat(third.notes()).containsExactly("not searched: the budget of 2 search calls for this job was reached");
+        assertThat(third.notes())
+                .containsExactly("not searched: the budget of 2 search calls for this job was reached");
         assertThat(sent).hasSize(2);
     }
 
     @Test
     void advanced_depth_costs_two_credits_against_the_jobs_credit_budget() throws Exception {
         Searcher s = searcher(List.of(), fake("a", null));
-        SearchBudget budget = new SearchBudget(new SearchBudget.Limits(10, 3, 100), dir.resolve("credits.json"),
-                Clock.systemUTC());
+        SearchBudget budget =
+                new SearchBudget(new SearchBudget.Limits(10, 3, 100), dir.resolve("credits.json"), Clock.systemUTC());
         SearchBudget.Job job = budget.forJob(null);
         Query advanced = new Query("deep", null, null, "advanced", null, null, null, null, null);
 
         s.search(job, advanced);
         SearchResults second = s.search(job, new Query("deeper", null, null, "advanced", null, null, null, null, null));
 
-        assertThat(second.notes()).containsExactly("not searched: the budget of 3 search credits for this job was reached");
+        assertThat(second.notes())
+                .containsExactly("not searched: the budget of 3 search credits for this job was reached");
     }
 
     @Test
@@ -155,17 +168,21 @@ class SearcherTest {
 
         assertThat(afterRestart.usedToday()).isEqualTo(2);
         assertThat(Files.readString(file)).isEqualTo("{\"day\":\"2026-11-23\",\"credits\":2}\n");
-        assertThat(afterRestart.forJob(null).spend(2)).hasValue(
-                "not searched: the daily budget of 3 search credits was reached (research.budget.credits-per-day; it starts again at 00:00 UTC)");
+        assertThat(afterRestart.forJob(null).spend(2))
+                .hasValue(
+                        "not searched: the daily budget of 3 search credits was reached (research.budget.credits-per-day; it starts again at 00:00 UTC)");
         Clock tomorrow = Clock.fixed(Instant.parse("2026-11-24T00:00:01Z"), ZoneOffset.UTC);
-        assertThat(new SearchBudget(new SearchBudget.Limits(10, 10, 3), file, tomorrow).usedToday()).isZero();
+        assertThat(new SearchBudget(new SearchBudget.Limits(10, 10, 3), file, tomorrow).usedToday())
+                .isZero();
     }
 
     @Test
     void a_job_can_lower_the_configured_limits_but_not_raise_them() {
-        SearchBudget budget = new SearchBudget(new SearchBudget.Limits(3, 100, 100), dir.resolve("c.json"), Clock.systemUTC());
+        SearchBudget budget =
+                new SearchBudget(new SearchBudget.Limits(3, 100, 100), dir.resolve("c.json"), Clock.systemUTC());
 
-        SearchBudget.Job job = budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(50, null, null)));
+        SearchBudget.Job job =
+                budget.forJob(new Job("j", List.of(Query.of("q")), null, new Job.Limits(50, null, null)));
         for (int i = 0; i < 3; i++) assertThat(job.spend(1)).isEmpty();
 
         assertThat(job.spend(1)).hasValue("not searched: the budget of 3 search calls for this job was reached");
@@ -175,10 +192,10 @@ class SearcherTest {
     void a_query_that_only_lists_pages_is_not_searched_at_all() throws Exception {
         Searcher s = searcher(List.of(), fake("a", null, "https://x.org/1"));
 
-        SearchResults r = s.search(new Query(null, null, null, null, null, null, null, null, List.of("https://x.org/p")));
+        SearchResults r =
+                s.search(new Query(null, null, null, null, null, null, null, null, List.of("https://x.org/p")));
 
         assertThat(r.provider()).isEqualTo("none");
         assertThat(sent).isEmpty();
     }
-
 }

@@ -25,10 +25,19 @@ class TavilyClientTest {
     private static final String KEY = "tvly-dev-S3CRETkey0123456789";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final TavilyClient client = new TavilyClient("https://api.tavily.com/search", KEY, java.time.Clock.systemUTC());
+    private final TavilyClient client =
+            new TavilyClient("https://api.tavily.com/search", KEY, java.time.Clock.systemUTC());
 
-    private static final Query FULL = new Query("heat pumps", 5, "news", "advanced", true, List.of("a.org", "b.org"),
-            List.of("c.org"), "week", List.of("https://ignored.example/"));
+    private static final Query FULL = new Query(
+            "heat pumps",
+            5,
+            "news",
+            "advanced",
+            true,
+            List.of("a.org", "b.org"),
+            List.of("c.org"),
+            "week",
+            List.of("https://ignored.example/"));
 
     private static JsonNode json(String text) throws Exception {
         return JSON.readTree(text);
@@ -63,43 +72,127 @@ class TavilyClientTest {
     void include_answer_false_and_max_results_zero_are_sent_because_they_were_given() throws Exception {
         Query q = new Query("q", 0, null, null, false, null, null, null, null);
 
-        assertThat(json(client.request(q).json())).isEqualTo(json("{\"query\":\"q\",\"max_results\":0,\"include_answer\":false}"));
+        assertThat(json(client.request(q).json()))
+                .isEqualTo(json("{\"query\":\"q\",\"max_results\":0,\"include_answer\":false}"));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"text", "max_results", "topic", "search_depth", "include_answer", "include_domains", "exclude_domains",
-            "time_range"})
+    @CsvSource({
+        "text",
+        "max_results",
+        "topic",
+        "search_depth",
+        "include_answer",
+        "include_domains",
+        "exclude_domains",
+        "time_range"
+    })
     void the_cache_key_differs_when_any_option_differs(String option) {
         Query q = FULL;
         Query changed = switch (option) {
-            case "text" -> new Query("heat pump", q.maxResults(), q.topic(), q.searchDepth(), q.includeAnswer(),
-                    q.includeDomains(), q.excludeDomains(), q.timeRange(), q.urls());
-            case "max_results" -> new Query(q.text(), 6, q.topic(), q.searchDepth(), q.includeAnswer(),
-                    q.includeDomains(), q.excludeDomains(), q.timeRange(), q.urls());
-            case "topic" -> new Query(q.text(), q.maxResults(), "finance", q.searchDepth(), q.includeAnswer(),
-                    q.includeDomains(), q.excludeDomains(), q.timeRange(), q.urls());
-            case "search_depth" -> new Query(q.text(), q.maxResults(), q.topic(), "basic", q.includeAnswer(),
-                    q.includeDomains(), q.excludeDomains(), q.timeRange(), q.urls());
-            case "include_answer" -> new Query(q.text(), q.maxResults(), q.topic(), q.searchDepth(), null,
-                    q.includeDomains(), q.excludeDomains(), q.timeRange(), q.urls());
-            case "include_domains" -> new Query(q.text(), q.maxResults(), q.topic(), q.searchDepth(), q.includeAnswer(),
-                    List.of("a.org"), q.excludeDomains(), q.timeRange(), q.urls());
-            case "exclude_domains" -> new Query(q.text(), q.maxResults(), q.topic(), q.searchDepth(), q.includeAnswer(),
-                    q.includeDomains(), List.of(), q.timeRange(), q.urls());
-            case "time_range" -> new Query(q.text(), q.maxResults(), q.topic(), q.searchDepth(), q.includeAnswer(),
-                    q.includeDomains(), q.excludeDomains(), "w", q.urls());
+            case "text" ->
+                new Query(
+                        "heat pump",
+                        q.maxResults(),
+                        q.topic(),
+                        q.searchDepth(),
+                        q.includeAnswer(),
+                        q.includeDomains(),
+                        q.excludeDomains(),
+                        q.timeRange(),
+                        q.urls());
+            case "max_results" ->
+                new Query(
+                        q.text(),
+                        6,
+                        q.topic(),
+                        q.searchDepth(),
+                        q.includeAnswer(),
+                        q.includeDomains(),
+                        q.excludeDomains(),
+                        q.timeRange(),
+                        q.urls());
+            case "topic" ->
+                new Query(
+                        q.text(),
+                        q.maxResults(),
+                        "finance",
+                        q.searchDepth(),
+                        q.includeAnswer(),
+                        q.includeDomains(),
+                        q.excludeDomains(),
+                        q.timeRange(),
+                        q.urls());
+            case "search_depth" ->
+                new Query(
+                        q.text(),
+                        q.maxResults(),
+                        q.topic(),
+                        "basic",
+                        q.includeAnswer(),
+                        q.includeDomains(),
+                        q.excludeDomains(),
+                        q.timeRange(),
+                        q.urls());
+            case "include_answer" ->
+                new Query(
+                        q.text(),
+                        q.maxResults(),
+                        q.topic(),
+                        q.searchDepth(),
+                        null,
+                        q.includeDomains(),
+                        q.excludeDomains(),
+                        q.timeRange(),
+                        q.urls());
+            case "include_domains" ->
+                new Query(
+                        q.text(),
+                        q.maxResults(),
+                        q.topic(),
+                        q.searchDepth(),
+                        q.includeAnswer(),
+                        List.of("a.org"),
+                        q.excludeDomains(),
+                        q.timeRange(),
+                        q.urls());
+            case "exclude_domains" ->
+                new Query(
+                        q.text(),
+                        q.maxResults(),
+                        q.topic(),
+                        q.searchDepth(),
+                        q.includeAnswer(),
+                        q.includeDomains(),
+                        List.of(),
+                        q.timeRange(),
+                        q.urls());
+            case "time_range" ->
+                new Query(
+                        q.text(),
+                        q.maxResults(),
+                        q.topic(),
+                        q.searchDepth(),
+                        q.includeAnswer(),
+                        q.includeDomains(),
+                        q.excludeDomains(),
+                        "w",
+                        q.urls());
             default -> throw new IllegalArgumentException(option);
         };
 
-        assertThat(client.request(changed).cacheKey()).isNotEqualTo(client.request(FULL).cacheKey());
+        assertThat(client.request(changed).cacheKey())
+                .isNotEqualTo(client.request(FULL).cacheKey());
     }
 
     @Test
     void the_same_query_gives_the_same_cache_key_and_the_endpoint_is_part_of_it() {
         TavilyClient other = new TavilyClient("https://proxy.example/search", KEY, java.time.Clock.systemUTC());
 
-        assertThat(client.request(FULL).cacheKey()).isEqualTo(client.request(FULL).cacheKey());
-        assertThat(other.request(FULL).cacheKey()).isNotEqualTo(client.request(FULL).cacheKey());
+        assertThat(client.request(FULL).cacheKey())
+                .isEqualTo(client.request(FULL).cacheKey());
+        assertThat(other.request(FULL).cacheKey())
+                .isNotEqualTo(client.request(FULL).cacheKey());
     }
 
     @Test
@@ -114,25 +207,37 @@ class TavilyClientTest {
     void the_call_carries_the_stripped_key_in_the_authorization_header_only() throws Exception {
         java.util.Map<String, String> sent = new java.util.HashMap<>();
         String[] sentBody = new String[1];
-        TavilyClient keyed = new TavilyClient("https://api.tavily.com", "  " + KEY + "\n", 1000, (method, url, headers, body, timeout) -> {
-            sent.putAll(headers);
-            sentBody[0] = method + " " + url + " " + body;
-            return new SearchHttp.Answer(200, null, "{\"results\":[]}");
-        }, java.time.Clock.systemUTC());
+        TavilyClient keyed = new TavilyClient(
+                "https://api.tavily.com",
+                "  " + KEY + "\n",
+                1000,
+                (method, url, headers, body, timeout) -> {
+                    sent.putAll(headers);
+                    sentBody[0] = method + " " + url + " " + body;
+                    return new SearchHttp.Answer(200, null, "{\"results\":[]}");
+                },
+                java.time.Clock.systemUTC());
 
         keyed.send(keyed.request(FULL));
 
         assertThat(sent).containsEntry("Authorization", "Bearer " + KEY);
-        assertThat(sentBody[0]).startsWith("POST https://api.tavily.com/search {").doesNotContain(KEY);
+        assertThat(sentBody[0])
+                .startsWith("POST https://api.tavily.com/search {")
+                .doesNotContain(KEY);
     }
 
     @ParameterizedTest
     @NullSource
     @ValueSource(strings = {"", "   "})
     void without_a_key_the_call_fails_without_being_sent_saying_what_to_do(String key) throws Exception {
-        TavilyClient keyless = new TavilyClient("https://api.tavily.com", key, 1000, (method, url, headers, body, timeout) -> {
-            throw new AssertionError("nothing may be sent without a key");
-        }, java.time.Clock.systemUTC());
+        TavilyClient keyless = new TavilyClient(
+                "https://api.tavily.com",
+                key,
+                1000,
+                (method, url, headers, body, timeout) -> {
+                    throw new AssertionError("nothing may be sent without a key");
+                },
+                java.time.Clock.systemUTC());
 
         assertThat(keyless.unusableReason()).contains("TAVILY_API_KEY");
         assertThatThrownBy(() -> keyless.send(keyless.request(FULL)).unwrap())
@@ -141,7 +246,9 @@ class TavilyClientTest {
     }
 
     @ParameterizedTest(name = "search_depth {0} costs {1} credit(s)")
-    @CsvSource(nullValues = "null", value = {"null, 1", "basic, 1", "fast, 1", "advanced, 2"})
+    @CsvSource(
+            nullValues = "null",
+            value = {"null, 1", "basic, 1", "fast, 1", "advanced, 2"})
     void advanced_depth_costs_two_credits(String depth, int credits) {
         Query q = new Query("q", null, null, depth, null, null, null, null, null);
 
@@ -163,9 +270,11 @@ class TavilyClientTest {
         assertThat(results.provider()).isEqualTo("tavily");
         assertThat(results.cached()).isFalse();
         assertThat(results.answer()).isEqualTo("Heat pumps work down to -25 C.");
-        assertThat(results.hits()).containsExactly(
-                new SearchHit("https://a.example/1", "One", "first snippet", 0.91, "2025-11-02").rankedBy("tavily", 1),
-                new SearchHit("https://b.example/2", "Two", "second snippet", 0.5, null).rankedBy("tavily", 2));
+        assertThat(results.hits())
+                .containsExactly(
+                        new SearchHit("https://a.example/1", "One", "first snippet", 0.91, "2025-11-02")
+                                .rankedBy("tavily", 1),
+                        new SearchHit("https://b.example/2", "Two", "second snippet", 0.5, null).rankedBy("tavily", 2));
     }
 
     @Test
@@ -197,12 +306,14 @@ class TavilyClientTest {
             404 | Tavily answered HTTP 404: Invalid topic 'sports'
             """)
     void an_error_status_that_retrying_will_not_fix_says_what_to_do(int status, String message) {
-        Throwable error = catchThrowable(() ->
-                results(status, "30", "{\"detail\": {\"error\": \"Invalid topic 'sports'\"}}"));
+        Throwable error =
+                catchThrowable(() -> results(status, "30", "{\"detail\": {\"error\": \"Invalid topic 'sports'\"}}"));
 
         assertThat(error).isInstanceOf(SearchException.class).hasMessage(message);
         boolean providerUnusable = status == 401 || status == 432 || status == 433;
-        assertThat(error instanceof ProviderUnavailableException).as("a fallback may be tried").isEqualTo(providerUnusable);
+        assertThat(error instanceof ProviderUnavailableException)
+                .as("a fallback may be tried")
+                .isEqualTo(providerUnusable);
     }
 
     @Test
@@ -238,7 +349,8 @@ class TavilyClientTest {
 
     @Test
     void retry_after_as_an_http_date_is_the_time_until_then() {
-        String inOneMinute = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(60));
+        String inOneMinute = DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(60));
 
         Throwable error = catchThrowable(() -> results(429, inOneMinute, ""));
 
@@ -246,7 +358,8 @@ class TavilyClientTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"'Wed, 21 Oct 2015 07:28:00 GMT', 0", "'Thu, 31 Dec 2099 23:59:59 GMT', 120000", "'Someday, never', -1"})
+    @CsvSource({"'Wed, 21 Oct 2015 07:28:00 GMT', 0", "'Thu, 31 Dec 2099 23:59:59 GMT', 120000", "'Someday, never', -1"
+    })
     void retry_after_dates_in_the_past_mean_now_and_far_future_ones_are_capped(String header, long expected) {
         assertThat(client.retryAfterMs(header)).isEqualTo(expected);
     }
@@ -254,7 +367,8 @@ class TavilyClientTest {
     @Test
     void a_missing_status_is_reported_as_http_0() {
         assertThatThrownBy(() -> results(null, null, null))
-                .isExactlyInstanceOf(SearchException.class).hasMessage("Tavily answered HTTP 0");
+                .isExactlyInstanceOf(SearchException.class)
+                .hasMessage("Tavily answered HTTP 0");
     }
 
     @ParameterizedTest(name = "HTTP {0}")
@@ -281,7 +395,8 @@ class TavilyClientTest {
     @Test
     void the_missing_key_message_reveals_no_key() {
         TavilyClient keyless = new TavilyClient("u", "", java.time.Clock.systemUTC());
-        Throwable error = catchThrowable(() -> keyless.send(keyless.request(FULL)).unwrap());
+        Throwable error =
+                catchThrowable(() -> keyless.send(keyless.request(FULL)).unwrap());
 
         assertThat(error.getMessage()).doesNotContain("Bearer");
     }

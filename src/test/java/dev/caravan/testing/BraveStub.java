@@ -29,8 +29,11 @@ public class BraveStub implements AutoCloseable {
     public BraveStub() throws IOException {
         server.on(PATH, (ex, body) -> {
             if (!KEY.equals(ex.getRequestHeaders().getFirst("X-Subscription-Token"))) {
-                StubServer.respond(ex, 422, "application/json", error(422, "SUBSCRIPTION_TOKEN_INVALID",
-                        "The provided subscription token is invalid."));
+                StubServer.respond(
+                        ex,
+                        422,
+                        "application/json",
+                        error(422, "SUBSCRIPTION_TOKEN_INVALID", "The provided subscription token is invalid."));
                 return;
             }
             synchronized (this) {
@@ -41,16 +44,24 @@ public class BraveStub implements AutoCloseable {
                     ex.getResponseHeaders().set("X-RateLimit-Limit", "1, 2000");
                     ex.getResponseHeaders().set("X-RateLimit-Remaining", "0, 1990");
                     ex.getResponseHeaders().set("X-RateLimit-Reset", "1, 1419704");
-                    StubServer.respond(ex, 429, "application/json", error(429, "RATE_LIMITED",
-                            "Request rate limit exceeded for plan."));
+                    StubServer.respond(
+                            ex,
+                            429,
+                            "application/json",
+                            error(429, "RATE_LIMITED", "Request rate limit exceeded for plan."));
                     return;
                 }
             }
-            Map<String, String> params = ProviderStubSupport.params(ex.getRequestURI().getRawQuery());
+            Map<String, String> params =
+                    ProviderStubSupport.params(ex.getRequestURI().getRawQuery());
             String q = params.getOrDefault("q", "");
             int count = Integer.parseInt(params.getOrDefault("count", "20"));
             if (q.isEmpty() || q.length() > 400 || count < 1 || count > 20) {
-                StubServer.respond(ex, 422, "application/json", error(422, "VALIDATION", "Unable to validate request parameter(s)"));
+                StubServer.respond(
+                        ex,
+                        422,
+                        "application/json",
+                        error(422, "VALIDATION", "Unable to validate request parameter(s)"));
                 return;
             }
             boolean news = "news".equals(params.get("result_filter"));
@@ -60,11 +71,19 @@ public class BraveStub implements AutoCloseable {
             ObjectNode section = res.putObject(news ? "news" : "web");
             section.put("type", news ? "news" : "search");
             ArrayNode results = section.putArray("results");
-            for (TavilyStub.Result r : fixtures.getOrDefault(q, List.of()).stream().limit(count).toList()) {
+            for (TavilyStub.Result r :
+                    fixtures.getOrDefault(q, List.of()).stream().limit(count).toList()) {
                 ObjectNode o = results.addObject();
-                o.put("title", r.title()).put("url", r.url()).put("description", r.content())
-                        .put("age", "2 days ago").put("page_age", "2025-04-12T14:22:41").put("language", "en");
-                o.putObject("meta_url").put("scheme", "http").put("hostname", "127.0.0.1").put("path", "/");
+                o.put("title", r.title())
+                        .put("url", r.url())
+                        .put("description", r.content())
+                        .put("age", "2 days ago")
+                        .put("page_age", "2025-04-12T14:22:41")
+                        .put("language", "en");
+                o.putObject("meta_url")
+                        .put("scheme", "http")
+                        .put("hostname", "127.0.0.1")
+                        .put("path", "/");
             }
             res.putObject("mixed").put("type", "mixed");
             StubServer.respond(ex, 200, "application/json", res.toString());
@@ -74,8 +93,12 @@ public class BraveStub implements AutoCloseable {
     private static String error(int status, String code, String detail) {
         ObjectNode root = JSON.createObjectNode();
         root.put("type", "ErrorResponse");
-        root.putObject("error").put("id", "00000000-0000-0000-0000-000000000000").put("status", status)
-                .put("code", code).put("detail", detail).putObject("meta");
+        root.putObject("error")
+                .put("id", "00000000-0000-0000-0000-000000000000")
+                .put("status", status)
+                .put("code", code)
+                .put("detail", detail)
+                .putObject("meta");
         root.put("time", 1700000000);
         return root.toString();
     }

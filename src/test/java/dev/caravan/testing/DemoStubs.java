@@ -47,7 +47,8 @@ public final class DemoStubs implements AutoCloseable {
         System.out.println("     " + demo.runCommand());
         System.out.println("  2. drop the shipped examples in (copies whose real-site URLs point at the stub site):");
         System.out.println("     cp target/demo/examples/* input/");
-        System.out.println("  3. read the reports as they are written: output/energy/, output/glaciers/, output/tides/");
+        System.out.println(
+                "  3. read the reports as they are written: output/energy/, output/glaciers/, output/tides/");
         System.out.println("     (and the events log: output/events.jsonl)");
         System.out.println();
         System.out.println("Stop Caravan and then this demo with Ctrl-C.");
@@ -71,9 +72,15 @@ public final class DemoStubs implements AutoCloseable {
             StringBuilder rewritten = new StringBuilder();
             while (m.find()) {
                 String mirror = "/mirror/" + m.group(1) + (m.group(2) == null ? "/" : m.group(2));
-                site.page(mirror, 200, "text/html; charset=utf-8", page("Mirror of " + m.group(1),
-                        "This page stands in for " + m.group(0) + " so that the demo runs without network access.",
-                        "It is served by the demo's stub web site on the loopback address."));
+                site.page(
+                        mirror,
+                        200,
+                        "text/html; charset=utf-8",
+                        page(
+                                "Mirror of " + m.group(1),
+                                "This page stands in for " + m.group(0)
+                                        + " so that the demo runs without network access.",
+                                "It is served by the demo's stub web site on the loopback address."));
                 m.appendReplacement(rewritten, Matcher.quoteReplacement(site.url(mirror)));
             }
             m.appendTail(rewritten);
@@ -89,35 +96,57 @@ public final class DemoStubs implements AutoCloseable {
 
     /** Two pages about {@code query}, and the search results that point at them. */
     private static void answer(TavilyStub tavily, StubServer site, String query) {
-        String slug = query.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String slug = query.toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("^-|-$", "");
         String topic = query.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + query.substring(1);
-        site.page("/" + slug + "/overview", 200, "text/html; charset=utf-8", page(topic + ": an overview",
-                "This demo page is about " + query + ", written for Caravan's demo.",
-                "The first thing to know about " + query + " is that the figures change from year to year.",
-                "Measurements and reports on " + query + " come from agencies, universities and industry groups."));
-        site.page("/" + slug + "/details", 200, "text/html; charset=utf-8", page(topic + " in detail",
-                "A second demo page looks at " + query + " in more detail, with its own wording.",
-                "Experts who study " + query + " compare several sources before they draw conclusions."));
+        site.page(
+                "/" + slug + "/overview",
+                200,
+                "text/html; charset=utf-8",
+                page(
+                        topic + ": an overview",
+                        "This demo page is about " + query + ", written for Caravan's demo.",
+                        "The first thing to know about " + query + " is that the figures change from year to year.",
+                        "Measurements and reports on " + query
+                                + " come from agencies, universities and industry groups."));
+        site.page(
+                "/" + slug + "/details",
+                200,
+                "text/html; charset=utf-8",
+                page(
+                        topic + " in detail",
+                        "A second demo page looks at " + query + " in more detail, with its own wording.",
+                        "Experts who study " + query + " compare several sources before they draw conclusions."));
         site.page("/" + slug + "/gone", 404, "text/plain", "gone");
-        tavily.results(query,
-                new Result(site.url("/" + slug + "/overview"), topic + ": an overview", "This demo page is about " + query),
+        tavily.results(
+                query,
+                new Result(
+                        site.url("/" + slug + "/overview"),
+                        topic + ": an overview",
+                        "This demo page is about " + query),
                 new Result(site.url("/" + slug + "/details"), topic + " in detail", "A second demo page"),
                 new Result(site.url("/admin/" + slug), "Disallowed by robots.txt", "never fetched"),
                 new Result(site.url("/" + slug + "/gone"), "A page that is gone", "HTTP 404"));
     }
 
     private static String page(String title, String... paragraphs) {
-        StringBuilder b = new StringBuilder("<!doctype html><html lang=\"en\"><head><title>").append(title)
-                .append("</title></head><body><nav><a href=\"/\">Home</a></nav><article><h1>").append(title)
+        StringBuilder b = new StringBuilder("<!doctype html><html lang=\"en\"><head><title>")
+                .append(title)
+                .append("</title></head><body><nav><a href=\"/\">Home</a></nav><article><h1>")
+                .append(title)
                 .append("</h1>");
         for (String p : paragraphs) b.append("<p>").append(p).append("</p>");
-        return b.append("</article><footer>Demo site footer</footer></body></html>").toString();
+        return b.append("</article><footer>Demo site footer</footer></body></html>")
+                .toString();
     }
 
     private static List<Path> exampleFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             Set<String> jobs = Set.of("txt", "json", "yaml", "yml");
-            return files.filter(f -> jobs.contains(f.getFileName().toString().replaceAll(".*\\.", ""))).sorted().toList();
+            return files.filter(f -> jobs.contains(f.getFileName().toString().replaceAll(".*\\.", "")))
+                    .sorted()
+                    .toList();
         }
     }
 

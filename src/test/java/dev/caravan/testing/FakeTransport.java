@@ -31,7 +31,9 @@ public final class FakeTransport implements HttpTransport {
     }
 
     public FakeTransport ok(String url, String contentType, String body) {
-        return on(url, HttpResult.response(200, Map.of("content-type", contentType), body.getBytes(StandardCharsets.UTF_8)));
+        return on(
+                url,
+                HttpResult.response(200, Map.of("content-type", contentType), body.getBytes(StandardCharsets.UTF_8)));
     }
 
     public FakeTransport status(String url, int status) {

@@ -23,7 +23,8 @@ public class SearxngStub implements AutoCloseable {
 
     public SearxngStub() throws IOException {
         server.on("/search", (ex, body) -> {
-            Map<String, String> params = ProviderStubSupport.params(ex.getRequestURI().getRawQuery());
+            Map<String, String> params =
+                    ProviderStubSupport.params(ex.getRequestURI().getRawQuery());
             if (!"json".equals(params.get("format")) || !jsonEnabled) {
                 StubServer.respond(ex, 403, "text/html", "<html><body><h1>403 Forbidden</h1></body></html>");
                 return;
@@ -41,12 +42,24 @@ public class SearxngStub implements AutoCloseable {
             for (TavilyStub.Result r : fixtures.getOrDefault(q, List.of())) {
                 position++;
                 ObjectNode o = results.addObject();
-                o.put("url", r.url()).put("title", r.title()).put("content", r.content()).put("engine", "duckduckgo");
+                o.put("url", r.url())
+                        .put("title", r.title())
+                        .put("content", r.content())
+                        .put("engine", "duckduckgo");
                 o.putArray("engines").add("duckduckgo").add("brave");
                 o.putArray("positions").add(position).add(position + 1);
                 o.put("score", 4.5 / position).put("category", params.getOrDefault("categories", "general"));
-                o.putArray("parsed_url").add("http").add("127.0.0.1").add("/").add("").add("").add("");
-                o.put("template", "default.html").putNull("publishedDate").put("thumbnail", "").put("priority", "");
+                o.putArray("parsed_url")
+                        .add("http")
+                        .add("127.0.0.1")
+                        .add("/")
+                        .add("")
+                        .add("")
+                        .add("");
+                o.put("template", "default.html")
+                        .putNull("publishedDate")
+                        .put("thumbnail", "")
+                        .put("priority", "");
             }
             res.putArray("answers");
             res.putArray("corrections");

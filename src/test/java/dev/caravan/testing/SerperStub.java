@@ -30,7 +30,10 @@ public class SerperStub implements AutoCloseable {
 
     private void answer(com.sun.net.httpserver.HttpExchange ex, String body, String list) throws IOException {
         if (!KEY.equals(ex.getRequestHeaders().getFirst("X-API-KEY"))) {
-            StubServer.respond(ex, 403, "application/json",
+            StubServer.respond(
+                    ex,
+                    403,
+                    "application/json",
                     "{\"message\":\"Unauthorized. Sign up for a free account.\",\"statusCode\":403}");
             return;
         }
@@ -43,16 +46,28 @@ public class SerperStub implements AutoCloseable {
         }
         ObjectNode res = JSON.createObjectNode();
         ObjectNode params = res.putObject("searchParameters");
-        params.put("q", q).put("gl", "us").put("hl", "en").put("type", list.equals("news") ? "news" : "search")
-                .put("num", num).put("page", 1).put("engine", "google");
+        params.put("q", q)
+                .put("gl", "us")
+                .put("hl", "en")
+                .put("type", list.equals("news") ? "news" : "search")
+                .put("num", num)
+                .put("page", 1)
+                .put("engine", "google");
         if (answers.containsKey(q)) {
-            res.putObject("answerBox").put("snippet", answers.get(q)).put("title", "Answer").put("link", "https://answer.example/");
+            res.putObject("answerBox")
+                    .put("snippet", answers.get(q))
+                    .put("title", "Answer")
+                    .put("link", "https://answer.example/");
         }
         ArrayNode results = res.putArray(list);
         int position = 0;
-        for (TavilyStub.Result r : fixtures.getOrDefault(q, List.of()).stream().limit(num).toList()) {
+        for (TavilyStub.Result r :
+                fixtures.getOrDefault(q, List.of()).stream().limit(num).toList()) {
             ObjectNode o = results.addObject();
-            o.put("title", r.title()).put("link", r.url()).put("snippet", r.content()).put("position", ++position);
+            o.put("title", r.title())
+                    .put("link", r.url())
+                    .put("snippet", r.content())
+                    .put("position", ++position);
             if (list.equals("news")) o.put("date", "2 days ago").put("source", "Example News");
         }
         res.putArray("relatedSearches");

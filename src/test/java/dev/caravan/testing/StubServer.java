@@ -52,7 +52,8 @@ public class StubServer implements AutoCloseable {
 
     public String baseUrl() {
         String host = server.getAddress().getAddress().getHostAddress();
-        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getAddress().getPort();
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":"
+                + server.getAddress().getPort();
     }
 
     public int port() {
@@ -76,7 +77,8 @@ public class StubServer implements AutoCloseable {
      * A handler that signals {@code entered}, then holds the request until {@code release} opens (at most a minute),
      * and answers 503: a server that hangs while a test does something to Caravan.
      */
-    public static Handler stalling(java.util.concurrent.CountDownLatch entered, java.util.concurrent.CountDownLatch release) {
+    public static Handler stalling(
+            java.util.concurrent.CountDownLatch entered, java.util.concurrent.CountDownLatch release) {
         return (ex, body) -> {
             entered.countDown();
             try {
@@ -108,8 +110,11 @@ public class StubServer implements AutoCloseable {
     private void dispatch(HttpExchange ex) throws IOException {
         String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         String path = ex.getRequestURI().getRawPath()
-                + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery());
-        requests.add(new Recorded(ex.getRequestMethod(), path, Map.copyOf(ex.getRequestHeaders()), body, Instant.now()));
+                + (ex.getRequestURI().getRawQuery() == null
+                        ? ""
+                        : "?" + ex.getRequestURI().getRawQuery());
+        requests.add(
+                new Recorded(ex.getRequestMethod(), path, Map.copyOf(ex.getRequestHeaders()), body, Instant.now()));
         Handler handler = handlers.get(path);
         if (handler == null) handler = handlers.get(ex.getRequestURI().getRawPath());
         try {

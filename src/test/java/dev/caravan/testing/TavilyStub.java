@@ -30,14 +30,20 @@ public class TavilyStub implements AutoCloseable {
         server.on("/search", (ex, body) -> {
             String auth = ex.getRequestHeaders().getFirst("Authorization");
             if (!("Bearer " + KEY).equals(auth)) {
-                StubServer.respond(ex, 401, "application/json",
+                StubServer.respond(
+                        ex,
+                        401,
+                        "application/json",
                         "{\"detail\":{\"error\":\"Unauthorized: missing or invalid API key.\"}}");
                 return;
             }
             JsonNode req = JSON.readTree(body);
             String query = req.path("query").asText("");
             if (query.length() > 400) {
-                StubServer.respond(ex, 400, "application/json",
+                StubServer.respond(
+                        ex,
+                        400,
+                        "application/json",
                         "{\"detail\":{\"error\":\"Query is too long. Max query length is 400 characters.\"}}");
                 return;
             }
@@ -45,11 +51,13 @@ public class TavilyStub implements AutoCloseable {
             ObjectNode res = JSON.createObjectNode();
             res.put("query", query);
             boolean wantsAnswer = req.path("include_answer").asBoolean(false);
-            if (wantsAnswer) res.put("answer", answer); else res.putNull("answer");
+            if (wantsAnswer) res.put("answer", answer);
+            else res.putNull("answer");
             res.putArray("images");
             ArrayNode results = res.putArray("results");
             double score = 0.99;
-            for (Result r : fixtures.getOrDefault(query, List.of()).stream().limit(max).toList()) {
+            for (Result r :
+                    fixtures.getOrDefault(query, List.of()).stream().limit(max).toList()) {
                 ObjectNode o = results.addObject();
                 o.put("title", r.title());
                 o.put("url", r.url());

@@ -8,8 +8,7 @@ import java.net.InetAddress;
  */
 final class AddressText {
 
-    private AddressText() {
-    }
+    private AddressText() {}
 
     static String format(InetAddress address) {
         return format(address.getAddress());

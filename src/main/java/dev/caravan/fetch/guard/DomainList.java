@@ -20,7 +20,8 @@ public final class DomainList {
      * @throws IllegalArgumentException if an entry is blank or is not a plain domain name (e.g. has a scheme or path)
      */
     public DomainList(Collection<String> entries) {
-        this.domains = entries.stream().map(DomainList::normalizeEntry).distinct().toList();
+        this.domains =
+                entries.stream().map(DomainList::normalizeEntry).distinct().toList();
     }
 
     /** True if there are no entries. */
@@ -60,7 +61,8 @@ public final class DomainList {
             d = d.substring(1);
         }
         if (d.isEmpty() || !d.matches("[a-z0-9_-]+(\\.[a-z0-9_-]+)*")) {
-            throw new IllegalArgumentException("invalid domain entry '" + entry + "': expected a name like example.com");
+            throw new IllegalArgumentException(
+                    "invalid domain entry '" + entry + "': expected a name like example.com");
         }
         return d;
     }

@@ -23,8 +23,8 @@ public record GuardSettings(
         List<Integer> allowedPorts) {
 
     /** Settings with any port allowed. */
-    public GuardSettings(boolean enabled, List<String> allowedDomains, List<String> deniedDomains,
-            List<String> allowedAddresses) {
+    public GuardSettings(
+            boolean enabled, List<String> allowedDomains, List<String> deniedDomains, List<String> allowedAddresses) {
         this(enabled, allowedDomains, deniedDomains, allowedAddresses, List.of());
     }
 

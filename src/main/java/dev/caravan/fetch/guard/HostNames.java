@@ -13,8 +13,7 @@ final class HostNames {
 
     static final List<String> LOCAL_SUFFIXES = List.of("localhost", "local", "internal", "lan", "home.arpa");
 
-    private HostNames() {
-    }
+    private HostNames() {}
 
     /** Lower-cases, strips IPv6 brackets and one trailing dot. Returns "" for null. */
     static String normalize(@Nullable String host) {

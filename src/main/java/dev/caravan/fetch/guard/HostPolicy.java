@@ -22,8 +22,8 @@ import org.jspecify.annotations.Nullable;
 final class HostPolicy {
 
     /** Dot-separated labels of 1-63 letters, digits, hyphens or underscores, not starting or ending with a hyphen. */
-    private static final Pattern VALID_NAME =
-            Pattern.compile("(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*");
+    private static final Pattern VALID_NAME = Pattern.compile(
+            "(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*");
 
     /** Longest DNS name in text form (RFC 1035: 255 octets on the wire). */
     static final int MAX_NAME_LENGTH = 253;
@@ -57,8 +57,8 @@ final class HostPolicy {
         }
         if (literal != null) {
             if (!allowedDomains.isEmpty()) {
-                return Verdict.refuse("blocked: IP address host " + AddressText.format(literal)
-                        + " is not in the allowed domains");
+                return Verdict.refuse(
+                        "blocked: IP address host " + AddressText.format(literal) + " is not in the allowed domains");
             }
             return classifier.classify(literal);
         }

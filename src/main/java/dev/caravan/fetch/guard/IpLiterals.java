@@ -22,8 +22,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class IpLiterals {
 
-    private IpLiterals() {
-    }
+    private IpLiterals() {}
 
     /**
      * Parses {@code host} if it is an IP literal.

@@ -60,12 +60,15 @@ final class SpecialRanges {
      * but it holds identifiers, not hosts, so it stays refused above.
      */
     static final List<Cidr> IPV6_GLOBAL_EXCEPTIONS = List.of(
-            Cidr.parse("2001:1::1/128"), Cidr.parse("2001:1::2/128"), Cidr.parse("2001:1::3/128"),
-            Cidr.parse("2001:3::/32"), Cidr.parse("2001:4:112::/48"), Cidr.parse("2001:30::/28"));
+            Cidr.parse("2001:1::1/128"),
+            Cidr.parse("2001:1::2/128"),
+            Cidr.parse("2001:1::3/128"),
+            Cidr.parse("2001:3::/32"),
+            Cidr.parse("2001:4:112::/48"),
+            Cidr.parse("2001:30::/28"));
 
     /** Global unicast space; any IPv6 address outside it that no rule above named is refused as reserved. */
     static final Cidr IPV6_GLOBAL_UNICAST = Cidr.parse("2000::/3");
 
-    private SpecialRanges() {
-    }
+    private SpecialRanges() {}
 }

@@ -37,7 +37,9 @@ public final class UrlGuard {
         try {
             return check(new URI(url.strip()));
         } catch (URISyntaxException e) {
-            return settings.enabled() ? Verdict.refuse("blocked: malformed URL (" + e.getReason() + ")") : Verdict.allow();
+            return settings.enabled()
+                    ? Verdict.refuse("blocked: malformed URL (" + e.getReason() + ")")
+                    : Verdict.allow();
         }
     }
 
@@ -80,7 +82,8 @@ public final class UrlGuard {
         }
         int effective = port >= 0 ? port : scheme.equals("https") ? 443 : 80;
         if (!settings.allowedPorts().isEmpty() && !settings.allowedPorts().contains(effective)) {
-            return Verdict.refuse("blocked: port " + effective + " is not in the allowed ports " + settings.allowedPorts());
+            return Verdict.refuse(
+                    "blocked: port " + effective + " is not in the allowed ports " + settings.allowedPorts());
         }
         return Verdict.allow();
     }

@@ -17,8 +17,8 @@ public record Verdict(boolean allowed, String reason) {
     public Verdict {
         Objects.requireNonNull(reason, "reason");
         if (allowed != reason.isEmpty()) {
-            throw new IllegalArgumentException(allowed ? "an allowed verdict has no reason, got '" + reason + "'"
-                    : "a refusal needs a reason");
+            throw new IllegalArgumentException(
+                    allowed ? "an allowed verdict has no reason, got '" + reason + "'" : "a refusal needs a reason");
         }
     }
 

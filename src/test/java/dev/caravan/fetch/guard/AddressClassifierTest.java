@@ -35,7 +35,8 @@ class AddressClassifierTest {
 
     @Test
     void ipv6AddressesAreShownInCompressedForm() {
-        assertThat(rules.classify(ip("0:0:0:0:0:0:0:1")).reason()).isEqualTo("blocked: ::1 is a loopback address (RFC 4291)");
+        assertThat(rules.classify(ip("0:0:0:0:0:0:0:1")).reason())
+                .isEqualTo("blocked: ::1 is a loopback address (RFC 4291)");
         assertThat(rules.classify(ip("fe80:0:0:0:0:0:0:1")).reason()).startsWith("blocked: fe80::1 is a link-local");
     }
 
@@ -45,12 +46,41 @@ class AddressClassifierTest {
     }
 
     @ParameterizedTest(name = "{0} is public")
-    @ValueSource(strings = {"1.1.1.1", "8.8.8.8", "9.255.255.255", "11.0.0.0", "100.63.255.255", "100.128.0.0",
-        "126.255.255.255", "128.0.0.0", "169.253.255.255", "169.255.0.0", "172.15.255.255", "172.32.0.0",
-        "192.0.1.255", "192.0.3.0", "192.167.255.255", "192.169.0.0", "198.17.255.255", "198.20.0.0",
-        "223.255.255.255", "2000::1", "2606:4700:4700::1111", "2a00:1450:4001:81c::200e", "3ffe::1",
-        "64:ff9b::808:808", "2002:0808:0808::1", "2001:200::1", "2001:1::1", "2001:1::2", "2001:1::3",
-        "2001:3::1", "2001:4:112::1", "2001:30::1"})
+    @ValueSource(
+            strings = {
+                "1.1.1.1",
+                "8.8.8.8",
+                "9.255.255.255",
+                "11.0.0.0",
+                "100.63.255.255",
+                "100.128.0.0",
+                "126.255.255.255",
+                "128.0.0.0",
+                "169.253.255.255",
+                "169.255.0.0",
+                "172.15.255.255",
+                "172.32.0.0",
+                "192.0.1.255",
+                "192.0.3.0",
+                "192.167.255.255",
+                "192.169.0.0",
+                "198.17.255.255",
+                "198.20.0.0",
+                "223.255.255.255",
+                "2000::1",
+                "2606:4700:4700::1111",
+                "2a00:1450:4001:81c::200e",
+                "3ffe::1",
+                "64:ff9b::808:808",
+                "2002:0808:0808::1",
+                "2001:200::1",
+                "2001:1::1",
+                "2001:1::2",
+                "2001:1::3",
+                "2001:3::1",
+                "2001:4:112::1",
+                "2001:30::1"
+            })
     void boundaryAddressesJustOutsideTheBlocksArePublic(String literal) {
         assertThat(rules.classify(ip(literal))).isEqualTo(Verdict.allow());
     }
@@ -107,8 +137,10 @@ class AddressClassifierTest {
     @Test
     void anIpv4MappedIpv6AddressIsJudgedByItsEmbeddedIpv4() {
         assertThat(rules.classify(FakeDnsResolver.mappedIpv6(null, 10, 1, 2, 3)).reason())
-                .isEqualTo("blocked: ::ffff:a01:203 is an IPv4-mapped address embedding 10.1.2.3, a private address (RFC 1918)");
-        assertThat(rules.classify(FakeDnsResolver.mappedIpv6(null, 8, 8, 4, 4)).allowed()).isTrue();
+                .isEqualTo(
+                        "blocked: ::ffff:a01:203 is an IPv4-mapped address embedding 10.1.2.3, a private address (RFC 1918)");
+        assertThat(rules.classify(FakeDnsResolver.mappedIpv6(null, 8, 8, 4, 4)).allowed())
+                .isTrue();
     }
 
     @Test
@@ -126,8 +158,10 @@ class AddressClassifierTest {
         AddressClassifier c = allowing("127.0.0.1/32");
 
         assertThat(c.classify(ip("::ffff:127.0.0.1")).allowed()).isTrue(); // the JDK yields an Inet4Address
-        assertThat(c.classify(FakeDnsResolver.mappedIpv6(null, 127, 0, 0, 1)).allowed()).isTrue();
-        assertThat(c.classify(FakeDnsResolver.mappedIpv6(null, 127, 0, 0, 2)).refused()).isTrue();
+        assertThat(c.classify(FakeDnsResolver.mappedIpv6(null, 127, 0, 0, 1)).allowed())
+                .isTrue();
+        assertThat(c.classify(FakeDnsResolver.mappedIpv6(null, 127, 0, 0, 2)).refused())
+                .isTrue();
     }
 
     @Test

@@ -40,7 +40,8 @@ class CidrTest {
     void hostBitsAfterThePrefixAreIgnoredAndShownNormalised() {
         assertThat(Cidr.parse("10.1.2.3/8")).isEqualTo(Cidr.parse("10.0.0.0/8"));
         assertThat(Cidr.parse("10.1.2.3/8")).hasToString("10.0.0.0/8");
-        assertThat(Cidr.parse(" fd00:1::5/16 ").contains(FakeDnsResolver.address(null, "fd00:ffff::1"))).isTrue();
+        assertThat(Cidr.parse(" fd00:1::5/16 ").contains(FakeDnsResolver.address(null, "fd00:ffff::1")))
+                .isTrue();
     }
 
     @Test
@@ -50,8 +51,23 @@ class CidrTest {
     }
 
     @ParameterizedTest(name = "[{index}] ''{0}''")
-    @ValueSource(strings = {"", "  ", "10.0.0.0/33", "::/129", "10.0.0.0/-1", "10.0.0.0/", "10.0.0/8", "0x7f.0.0.1/32",
-        "2130706433", "example.com/24", "256.0.0.0/8", "10.0.0.0/8/8", "fe80::1%eth0/64", "::ffff:10.0.0.0/8"})
+    @ValueSource(
+            strings = {
+                "",
+                "  ",
+                "10.0.0.0/33",
+                "::/129",
+                "10.0.0.0/-1",
+                "10.0.0.0/",
+                "10.0.0/8",
+                "0x7f.0.0.1/32",
+                "2130706433",
+                "example.com/24",
+                "256.0.0.0/8",
+                "10.0.0.0/8/8",
+                "fe80::1%eth0/64",
+                "::ffff:10.0.0.0/8"
+            })
     void invalidBlocksFailWithAReadableMessage(String text) {
         assertThatThrownBy(() -> Cidr.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -16,15 +16,30 @@ class DomainListsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"https://example.com/", "https://www.example.com/a", "https://WWW.Example.COM./",
-        "https://a.b.c.example.com/", "https://docs.python.org/3/"})
+    @ValueSource(
+            strings = {
+                "https://example.com/",
+                "https://www.example.com/a",
+                "https://WWW.Example.COM./",
+                "https://a.b.c.example.com/",
+                "https://docs.python.org/3/"
+            })
     void anAllowListAllowsItsDomainsAndTheirSubdomains(String url) {
-        assertThat(guard(List.of("example.com", "python.org"), List.of()).check(url).allowed()).isTrue();
+        assertThat(guard(List.of("example.com", "python.org"), List.of())
+                        .check(url)
+                        .allowed())
+                .isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"https://badexample.com/", "https://example.com.evil.net/", "https://example.org/",
-        "https://com/", "https://xexample.com/"})
+    @ValueSource(
+            strings = {
+                "https://badexample.com/",
+                "https://example.com.evil.net/",
+                "https://example.org/",
+                "https://com/",
+                "https://xexample.com/"
+            })
     void anAllowListRefusesEverythingElse(String url) {
         assertThat(guard(List.of("example.com"), List.of()).check(url).reason()).contains("not in the allowed domains");
     }
@@ -39,7 +54,8 @@ class DomainListsTest {
     void aDenyListRefusesItsDomainsAndSubdomainsOnly() {
         UrlGuard g = guard(List.of(), List.of("evil.example"));
 
-        assertThat(g.check("http://evil.example/").reason()).isEqualTo("blocked: 'evil.example' is in the denied domains (evil.example)");
+        assertThat(g.check("http://evil.example/").reason())
+                .isEqualTo("blocked: 'evil.example' is in the denied domains (evil.example)");
         assertThat(g.check("http://www.EVIL.example./").reason()).contains("denied domains");
         assertThat(g.check("http://notevil.example/").allowed()).isTrue();
         assertThat(g.check("http://example.com/").allowed()).isTrue();
@@ -70,21 +86,28 @@ class DomainListsTest {
 
     @Test
     void localOnlyNamesStayRefusedByAGeneralAllowList() {
-        assertThat(guard(List.of("example.com"), List.of()).check("http://example.com.local/").reason()).contains(".local");
+        assertThat(guard(List.of("example.com"), List.of())
+                        .check("http://example.com.local/")
+                        .reason())
+                .contains(".local");
     }
 
     @Test
     void anExplicitLocalOnlyAllowEntryIsAnIntranetOptInButAddressesAreStillChecked() throws Exception {
         GuardSettings intranet = new GuardSettings(true, List.of("corp.internal"), List.of(), List.of("10.20.0.0/16"));
-        FakeDnsResolver dns = new FakeDnsResolver()
-                .with("wiki.corp.internal", "10.20.1.2")
-                .with("db.corp.internal", "10.30.0.1");
+        FakeDnsResolver dns =
+                new FakeDnsResolver().with("wiki.corp.internal", "10.20.1.2").with("db.corp.internal", "10.30.0.1");
         GuardedDnsResolver resolver = new GuardedDnsResolver(intranet, dns);
 
-        assertThat(new UrlGuard(intranet).check("http://wiki.corp.internal/").allowed()).isTrue();
-        assertThat(new UrlGuard(intranet).check("http://other.internal/").reason()).contains("local-only");
-        assertThat(resolver.resolve("wiki.corp.internal")).extracting(InetAddress::getHostAddress).containsExactly("10.20.1.2");
-        assertThatThrownBy(() -> resolver.resolve("db.corp.internal")).hasMessageContaining("10.30.0.1 is a private address");
+        assertThat(new UrlGuard(intranet).check("http://wiki.corp.internal/").allowed())
+                .isTrue();
+        assertThat(new UrlGuard(intranet).check("http://other.internal/").reason())
+                .contains("local-only");
+        assertThat(resolver.resolve("wiki.corp.internal"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("10.20.1.2");
+        assertThatThrownBy(() -> resolver.resolve("db.corp.internal"))
+                .hasMessageContaining("10.30.0.1 is a private address");
     }
 
     @Test

@@ -69,7 +69,8 @@ final class FakeDnsResolver implements DnsResolver {
     /** Builds an address from a literal without any lookup. */
     static InetAddress address(String name, String literal) {
         try {
-            return InetAddress.getByAddress(name, IpLiterals.parseStrict(literal).getAddress());
+            return InetAddress.getByAddress(
+                    name, IpLiterals.parseStrict(literal).getAddress());
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(e);
         }

@@ -39,13 +39,16 @@ class GuardSettingsTest {
 
     @Test
     void validAddressesAndBlocksOfBothFamiliesAreAccepted() {
-        GuardSettings s = GuardSettings.defaults().withAllowedAddresses(List.of("127.0.0.1", "10.0.0.0/8", "::1/128", "fd00::/8"));
+        GuardSettings s = GuardSettings.defaults()
+                .withAllowedAddresses(List.of("127.0.0.1", "10.0.0.0/8", "::1/128", "fd00::/8"));
 
         assertThat(s.allowedAddressBlocks()).hasSize(4).contains(Cidr.parse("127.0.0.1/32"), Cidr.parse("fd00::/8"));
     }
 
     @ParameterizedTest(name = "[{index}] ''{0}''")
-    @ValueSource(strings = {"http://example.com", "example.com/path", "", "exa mple.com", "user@example.com", "example..com"})
+    @ValueSource(
+            strings = {"http://example.com", "example.com/path", "", "exa mple.com", "user@example.com", "example..com"
+            })
     void aBadDomainEntryFailsFastNamingTheList(String entry) {
         assertThatThrownBy(() -> GuardSettings.defaults().withDeniedDomains(List.of(entry)))
                 .isInstanceOf(IllegalArgumentException.class)

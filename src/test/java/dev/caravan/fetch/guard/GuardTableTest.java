@@ -165,7 +165,8 @@ class GuardTableTest {
             assertThat(verdict.reason()).containsIgnoringCase(expected);
             assertThat(verdict.reason()).startsWith(expected.equals("unresolved") ? "unresolved" : "blocked: ");
         }
-        assertThat(dns.lookups).as("IP literals never reach the underlying resolver")
+        assertThat(dns.lookups)
+                .as("IP literals never reach the underlying resolver")
                 .noneMatch(name -> IpLiterals.parse(HostNames.normalize(name)) != null);
     }
 

@@ -69,7 +69,8 @@ class GuardedDnsResolverTest {
 
     @Test
     void namesRefusedByNameAreNeverLookedUp() {
-        for (String host : List.of("localhost", "LocalHost.", "printer.local", "db.internal", "nas.home.arpa", "x.lan")) {
+        for (String host :
+                List.of("localhost", "LocalHost.", "printer.local", "db.internal", "nas.home.arpa", "x.lan")) {
             assertThatThrownBy(() -> resolver.resolve(host)).isInstanceOf(BlockedAddressException.class);
         }
         assertThat(dns.lookups).isEmpty();
@@ -88,19 +89,30 @@ class GuardedDnsResolverTest {
 
     @Test
     void aPublicIpLiteralIsReturnedAsIsWithoutALookup() throws Exception {
-        assertThat(resolver.resolve("93.184.216.34")).extracting(InetAddress::getHostAddress).containsExactly("93.184.216.34");
+        assertThat(resolver.resolve("93.184.216.34"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("93.184.216.34");
         assertThat(resolver.resolve("[2606:4700::1111]")).hasSize(1);
-        assertThat(resolver.resolve("0x5db8d822")).extracting(InetAddress::getHostAddress).containsExactly("93.184.216.34");
+        assertThat(resolver.resolve("0x5db8d822"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("93.184.216.34");
         assertThat(dns.lookups).isEmpty();
     }
 
     @Test
     void allowingOneLoopbackAddressLetsOnlyThatAddressThrough() throws Exception {
-        GuardedDnsResolver r = new GuardedDnsResolver(GuardSettings.defaults().withAllowedAddresses(List.of("127.0.0.1/32")), dns);
+        GuardedDnsResolver r =
+                new GuardedDnsResolver(GuardSettings.defaults().withAllowedAddresses(List.of("127.0.0.1/32")), dns);
 
-        assertThat(r.resolve("127.0.0.1")).extracting(InetAddress::getHostAddress).containsExactly("127.0.0.1");
-        assertThat(r.resolve("2130706433")).extracting(InetAddress::getHostAddress).containsExactly("127.0.0.1");
-        assertThat(r.resolve("::ffff:127.0.0.1")).extracting(InetAddress::getHostAddress).containsExactly("127.0.0.1");
+        assertThat(r.resolve("127.0.0.1"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("127.0.0.1");
+        assertThat(r.resolve("2130706433"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("127.0.0.1");
+        assertThat(r.resolve("::ffff:127.0.0.1"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("127.0.0.1");
         assertThatThrownBy(() -> r.resolve("127.0.0.2")).hasMessageContaining("127.0.0.2 is a loopback");
         assertThatThrownBy(() -> r.resolve("::1")).hasMessageContaining("::1 is a loopback");
         assertThatThrownBy(() -> r.resolve("64:ff9b::7f00:1")).hasMessageContaining("NAT64");
@@ -128,7 +140,8 @@ class GuardedDnsResolverTest {
         List<InetSocketAddress> result = resolver.resolve("example.com", 443);
 
         assertThat(result).hasSize(2).allMatch(a -> !a.isUnresolved() && a.getPort() == 443);
-        assertThatThrownBy(() -> resolver.resolve("rebind-last.example", 80)).isInstanceOf(BlockedAddressException.class);
+        assertThatThrownBy(() -> resolver.resolve("rebind-last.example", 80))
+                .isInstanceOf(BlockedAddressException.class);
         assertThatThrownBy(() -> resolver.resolve("empty.example", 80)).isInstanceOf(UnknownHostException.class);
     }
 
@@ -148,8 +161,10 @@ class GuardedDnsResolverTest {
 
     @Test
     void theCanonicalNameOfARefusedHostIsNeverLookedUp() throws Exception {
-        assertThatThrownBy(() -> resolver.resolveCanonicalHostname("localhost")).isInstanceOf(BlockedAddressException.class);
-        assertThatThrownBy(() -> resolver.resolveCanonicalHostname("2130706433")).hasMessageContaining("loopback");
+        assertThatThrownBy(() -> resolver.resolveCanonicalHostname("localhost"))
+                .isInstanceOf(BlockedAddressException.class);
+        assertThatThrownBy(() -> resolver.resolveCanonicalHostname("2130706433"))
+                .hasMessageContaining("loopback");
         assertThat(resolver.resolveCanonicalHostname("0x5db8d822")).isEqualTo("93.184.216.34");
         assertThat(dns.lookups).isEmpty();
     }
@@ -160,7 +175,9 @@ class GuardedDnsResolverTest {
         GuardedDnsResolver r = new GuardedDnsResolver(off, dns);
 
         assertThat(r.resolve("rebind-last.example")).hasSize(3);
-        assertThat(r.resolve("2130706433")).extracting(InetAddress::getHostAddress).containsExactly("93.184.216.34");
+        assertThat(r.resolve("2130706433"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("93.184.216.34");
         assertThat(r.resolveCanonicalHostname("sneaky.example")).isEqualTo("db.internal");
     }
 
@@ -170,12 +187,15 @@ class GuardedDnsResolverTest {
 
         assertThatThrownBy(() -> system.resolve("localhost")).isInstanceOf(BlockedAddressException.class);
         assertThatThrownBy(() -> system.resolve("0177.0.0.1")).hasMessageContaining("loopback");
-        assertThat(system.resolve("93.184.216.34")).extracting(InetAddress::getHostAddress).containsExactly("93.184.216.34");
+        assertThat(system.resolve("93.184.216.34"))
+                .extracting(InetAddress::getHostAddress)
+                .containsExactly("93.184.216.34");
     }
 
     @Test
     void theResolverRequiresSettingsAndAnUnderlyingResolver() {
         assertThatThrownBy(() -> new GuardedDnsResolver(null, dns)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new GuardedDnsResolver(GuardSettings.defaults(), null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new GuardedDnsResolver(GuardSettings.defaults(), null))
+                .isInstanceOf(NullPointerException.class);
     }
 }

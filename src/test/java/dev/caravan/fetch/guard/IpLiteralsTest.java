@@ -38,8 +38,21 @@ class IpLiteralsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"256.0.0.1", "1.2.3.4.5", "4294967296", "0x100000000", "08.0.0.1", "1.2.0xg.4", "1..2",
-        "1.2.256.0x1", "127.0.0.1..", "foo.123", "example.0x1", "99999999999999999999"})
+    @ValueSource(
+            strings = {
+                "256.0.0.1",
+                "1.2.3.4.5",
+                "4294967296",
+                "0x100000000",
+                "08.0.0.1",
+                "1.2.0xg.4",
+                "1..2",
+                "1.2.256.0x1",
+                "127.0.0.1..",
+                "foo.123",
+                "example.0x1",
+                "99999999999999999999"
+            })
     void malformedNumericHostsAreRejectedRatherThanLookedUp(String host) {
         assertThatThrownBy(() -> IpLiterals.parse(host))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -47,7 +60,9 @@ class IpLiteralsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"example.com", "localhost", "1e100.net", "123.example", "0x7f.example", "a.b.c.d", "xn--e1afmkfd"})
+    @ValueSource(
+            strings = {"example.com", "localhost", "1e100.net", "123.example", "0x7f.example", "a.b.c.d", "xn--e1afmkfd"
+            })
     void namesAreNotLiterals(String host) {
         assertThat(IpLiterals.parse(host)).isNull();
     }
@@ -59,8 +74,17 @@ class IpLiteralsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"fe80::1%eth0", "fe80::1%25eth0", "[::1", "[]", "::g", "1:2:3:4:5:6:7:8:9", "[example.com]",
-        "[127.0.0.1]"})
+    @ValueSource(
+            strings = {
+                "fe80::1%eth0",
+                "fe80::1%25eth0",
+                "[::1",
+                "[]",
+                "::g",
+                "1:2:3:4:5:6:7:8:9",
+                "[example.com]",
+                "[127.0.0.1]"
+            })
     void malformedIpv6LiteralsAndZoneIdsAreRejectedWithoutDns(String host) {
         assertThatThrownBy(() -> IpLiterals.parse(host))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -26,9 +26,26 @@ class UrlGuardTest {
     }
 
     @ParameterizedTest(name = "[{index}] ''{0}''")
-    @ValueSource(strings = {"", "   ", "http://", "http://[", "http://:80/", "http://a b/", "http://example.com:99999999999/",
-        "http://.../", "http://-/", "http://exa%00mple.com/", "http://[v1.fe]/", "http://[::1]x/", "//example.com/",
-        "mailto:someone@example.com", "http:example.com", "http://xn--/", "http://a..b/"})
+    @ValueSource(
+            strings = {
+                "",
+                "   ",
+                "http://",
+                "http://[",
+                "http://:80/",
+                "http://a b/",
+                "http://example.com:99999999999/",
+                "http://.../",
+                "http://-/",
+                "http://exa%00mple.com/",
+                "http://[v1.fe]/",
+                "http://[::1]x/",
+                "//example.com/",
+                "mailto:someone@example.com",
+                "http:example.com",
+                "http://xn--/",
+                "http://a..b/"
+            })
     void oddInputsGiveARefusalValueNeverAnException(String url) {
         Verdict v = guard.check(url);
 
