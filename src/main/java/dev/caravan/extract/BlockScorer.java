@@ -51,17 +51,51 @@ final class BlockScorer {
             "address",
             "body");
 
-    /**
-     * Per element: [letters, link letters, has block child (0/1), punctuation, then the same three counts for the
-     * element's own inline text (text nodes and inline children, not block children)].
-     */
-    final Map<Element, int[]> stats = new IdentityHashMap<>();
+    /** What one element holds: all of its text, and its own inline text (text nodes and inline children). */
+    private static final class Counts {
+        int letters;
+        int linkLetters;
+        int punctuation;
+        boolean hasBlockChild;
+        int ownLetters;
+        int ownLinkLetters;
+        int ownPunctuation;
+
+        /** A child's counts, handed up: a block child's text is not its parent's own inline text. */
+        void add(Counts child, boolean childIsBlock) {
+            letters += child.letters;
+            linkLetters += child.linkLetters;
+            punctuation += child.punctuation;
+            if (childIsBlock) {
+                hasBlockChild = true;
+            } else {
+                ownLetters += child.ownLetters;
+                ownLinkLetters += child.ownLinkLetters;
+                ownPunctuation += child.ownPunctuation;
+            }
+        }
+
+        void addText(int textLetters, int textPunctuation) {
+            letters += textLetters;
+            punctuation += textPunctuation;
+            ownLetters += textLetters;
+            ownPunctuation += textPunctuation;
+        }
+
+        /** A link: all its letters are link letters. */
+        void markLink() {
+            linkLetters = letters;
+            ownLinkLetters = ownLetters;
+        }
+    }
+
+    private final Map<Element, Counts> counts = new IdentityHashMap<>();
     /** Every element below the root, in document order: iterating in this order makes ties and sums repeatable. */
-    final List<Element> elements = new ArrayList<>();
+    private final List<Element> elements = new ArrayList<>();
     /** Sum of the prose scores of every text block inside an element, undecayed. */
-    final Map<Element, Double> prose = new IdentityHashMap<>();
+    private final Map<Element, Double> prose = new IdentityHashMap<>();
     /** Prose score received from text blocks below. */
-    final Map<Element, Double> scores = new IdentityHashMap<>();
+    private final Map<Element, Double> scores = new IdentityHashMap<>();
 
     BlockScorer(Element root) {
         NodeTraversor.traverse(
@@ -69,59 +103,47 @@ final class BlockScorer {
                     @Override
                     public void head(Node node, int depth) {
                         if (node instanceof Element e) {
-                            stats.put(e, new int[7]);
+                            counts.put(e, new Counts());
                             elements.add(e);
                         }
                     }
 
                     @Override
                     public void tail(Node node, int depth) {
-                        Element parent = node.parent() instanceof Element p ? p : null;
-                        int[] up = parent == null ? null : stats.get(parent);
+                        Counts parent = node.parent() instanceof Element p ? counts.get(p) : null;
                         if (node instanceof TextNode t) {
-                            if (up != null) {
-                                String s = t.getWholeText();
-                                int letters = TextStats.letters(s);
-                                int punct = TextStats.punctuation(s);
-                                up[0] += letters;
-                                up[3] += punct;
-                                up[4] += letters;
-                                up[6] += punct;
+                            if (parent != null) {
+                                String text = t.getWholeText();
+                                parent.addText(TextStats.letters(text), TextStats.punctuation(text));
                             }
                         } else if (node instanceof Element e) {
-                            int[] s = stats.get(e);
-                            if (e.normalName().equals("a")) {
-                                s[1] = s[0];
-                                s[5] = s[4];
-                            }
-                            if (up != null) {
-                                up[0] += s[0];
-                                up[1] += s[1];
-                                up[3] += s[3];
-                                if (BLOCKS.contains(e.normalName())) {
-                                    up[2] = 1;
-                                } else {
-                                    up[4] += s[4];
-                                    up[5] += s[5];
-                                    up[6] += s[6];
-                                }
-                            }
+                            Counts c = counts.get(e);
+                            if (e.normalName().equals("a")) c.markLink();
+                            if (parent != null) parent.add(c, BLOCKS.contains(e.normalName()));
                         }
                     }
                 },
                 root);
         for (Element e : elements) {
-            int[] s = stats.get(e);
+            Counts c = counts.get(e);
             if (!BLOCKS.contains(e.normalName()) || TextStats.isHeading(e.normalName(), 1)) continue;
-            double score = blockScore(s[4], s[5], s[6]);
+            double score = blockScore(c.ownLetters, c.ownLinkLetters, c.ownPunctuation);
             if (score <= 0) continue;
-            Element p = s[2] == 1 && s[4] - s[5] >= 100 ? e : e.parent(); // mixed text and blocks: e holds the prose
+            // mixed text and blocks: e holds the prose itself
+            Element p = c.hasBlockChild && c.ownLetters - c.ownLinkLetters >= 100 ? e : e.parent();
             for (Element a = e; a != null; a = a.parent()) prose.merge(a, score, Double::sum);
             double[] share = {1.0, 0.5, 0.25};
             for (int level = 0; level < share.length && p != null; level++, p = p.parent()) {
                 scores.merge(p, score * share[level], Double::sum);
             }
         }
+    }
+
+    /** Every element below the root that received a prose score from a text block, in document order. */
+    List<Element> candidates() {
+        List<Element> found = new ArrayList<>();
+        for (Element e : elements) if (scores.containsKey(e)) found.add(e);
+        return found;
     }
 
     /** Prose value of a leaf text block: long, punctuated, few links. */
@@ -137,24 +159,24 @@ final class BlockScorer {
     }
 
     int linkLetters(Element e) {
-        int[] s = stats.get(e);
-        return s == null ? TextStats.linkLetters(e) : s[1];
+        Counts c = counts.get(e);
+        return c == null ? TextStats.linkLetters(e) : c.linkLetters;
     }
 
     int letters(Element e) {
-        int[] s = stats.get(e);
-        return s == null ? TextStats.letters(e) : s[0];
+        Counts c = counts.get(e);
+        return c == null ? TextStats.letters(e) : c.letters;
     }
 
     double linkDensity(Element e) {
-        int[] s = stats.get(e);
-        if (s == null) return TextStats.linkDensity(e);
-        return s[0] == 0 ? 0 : Math.min(1.0, (double) s[1] / s[0]);
+        Counts c = counts.get(e);
+        if (c == null) return TextStats.linkDensity(e);
+        return c.letters == 0 ? 0 : Math.min(1.0, (double) c.linkLetters / c.letters);
     }
 
     int punctuation(Element e) {
-        int[] s = stats.get(e);
-        return s == null ? 0 : s[3];
+        Counts c = counts.get(e);
+        return c == null ? 0 : c.punctuation;
     }
 
     /** A class name can add or take at most this share of a score. */

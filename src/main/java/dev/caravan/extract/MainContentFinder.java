@@ -34,11 +34,9 @@ final class MainContentFinder {
         BlockScorer scorer = new BlockScorer(body);
         Element top = null;
         double best = 0;
-        List<Element> candidates = new ArrayList<>();
-        for (Element e : scorer.elements) { // document order: of equal scores the first wins, on every run
-            if (!scorer.scores.containsKey(e)) continue;
+        List<Element> candidates = scorer.candidates();
+        for (Element e : candidates) { // document order: of equal scores the first wins, on every run
             double s = scorer.candidateScore(e);
-            candidates.add(e);
             if (s > best) {
                 best = s;
                 top = e;
