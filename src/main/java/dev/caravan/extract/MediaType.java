@@ -3,6 +3,11 @@ package dev.caravan.extract;
 import java.nio.charset.Charset;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.hc.core5.http.HeaderElement;
+import org.apache.hc.core5.http.NameValuePair;
+import org.apache.hc.core5.http.message.BasicHeaderValueParser;
+import org.apache.hc.core5.http.message.ParserCursor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed Content-Type header: the lower-case type and the charset parameter, if any.
@@ -10,19 +15,23 @@ import java.util.Optional;
  * @param type e.g. {@code text/html}; empty when the header was missing
  * @param charset the declared charset name, or null
  */
-record MediaType(String type, String charset) {
+record MediaType(String type, @Nullable String charset) {
 
-    static MediaType parse(String header) {
+    /**
+     * Parses with HttpCore5's header parser (quoted values, several parameters), without checking the charset name: a
+     * charset the JVM does not know is kept as declared and simply not used. Single quotes some servers put around
+     * the charset are dropped.
+     */
+    static MediaType parse(@Nullable String header) {
         if (header == null || header.isBlank()) return new MediaType("", null);
-        String[] parts = header.split(";");
-        String charset = null;
-        for (int i = 1; i < parts.length; i++) {
-            String p = parts[i].strip();
-            if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
-                charset = p.substring(8).replace("\"", "").replace("'", "").strip();
-            }
-        }
-        return new MediaType(parts[0].strip().toLowerCase(Locale.ROOT), charset);
+        HeaderElement[] elements =
+                BasicHeaderValueParser.INSTANCE.parseElements(header, new ParserCursor(0, header.length()));
+        if (elements.length == 0) return new MediaType("", null);
+        NameValuePair charset = elements[0].getParameterByName("charset");
+        String name = charset == null || charset.getValue() == null
+                ? null
+                : charset.getValue().replace("'", "").strip();
+        return new MediaType(elements[0].getName().strip().toLowerCase(Locale.ROOT), name);
     }
 
     Optional<Charset> knownCharset() {
