@@ -68,20 +68,7 @@ public record FetchedPage(
 
     /** The page without its text blocks, once the passages a query needs are chosen from them. */
     public FetchedPage withoutBlocks() {
-        return new FetchedPage(
-                url,
-                finalUrl,
-                outcome,
-                reason,
-                httpStatus,
-                contentType,
-                fetchedAt,
-                metadata,
-                markdown,
-                evictedTo,
-                chars,
-                excerpt,
-                List.of());
+        return withBlocks(List.of());
     }
 
     /** The page as written to {@code file}: neither its Markdown nor its text blocks stay in memory. */
