@@ -1,37 +1,47 @@
 package dev.caravan.extract;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
 
-/** Decodes page bytes to text: charset from the header, then a meta tag, then the byte-order mark, else UTF-8. */
+/**
+ * Decodes page bytes to text. A byte-order mark wins, then the header's charset (as the WHATWG encoding rules say);
+ * an HTML page with neither is decoded as its {@code <meta>} charset or XML declaration says, else as UTF-8.
+ */
 final class Decoding {
 
-    private static final Pattern META_CHARSET =
-            Pattern.compile("<meta[^>]+charset\\s*=\\s*[\"']?\\s*([A-Za-z0-9_.:-]+)", Pattern.CASE_INSENSITIVE);
+    /**
+     * How much of an HTML page jsoup reads for a meta charset. A declaration must sit in the first 1,024 bytes by the
+     * HTML standard; jsoup looks a little further, and so do we.
+     */
+    private static final int HEAD_BYTES = 5 * 1024;
 
     private Decoding() {}
 
     static String decode(byte[] body, MediaType type, boolean html) {
-        Charset charset = type.knownCharset()
-                .or(() -> html ? metaCharset(body) : Optional.empty())
-                .or(() -> bomCharset(body))
-                .orElse(StandardCharsets.UTF_8);
+        Charset charset = html
+                ? htmlCharset(body, type.knownCharset())
+                : bomCharset(body).or(type::knownCharset).orElse(StandardCharsets.UTF_8);
         String text = new String(body, charset);
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
-    private static Optional<Charset> metaCharset(byte[] body) {
-        String head = new String(body, 0, Math.min(body.length, 4096), StandardCharsets.ISO_8859_1);
-        Matcher m = META_CHARSET.matcher(head);
-        if (!m.find()) return Optional.empty();
+    /**
+     * jsoup's own detection: a byte-order mark, then the declared charset, then a {@code <meta>} (either form) or XML
+     * declaration in the head, parsed as HTML, so a charset in a comment or script does not count.
+     */
+    private static Charset htmlCharset(byte[] body, Optional<Charset> declared) {
+        var head = new ByteArrayInputStream(body, 0, Math.min(body.length, HEAD_BYTES));
         try {
-            return Optional.of(Charset.forName(m.group(1).toLowerCase(Locale.ROOT)));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
+            return Jsoup.parse(head, declared.map(Charset::name).orElse(null), "")
+                    .charset();
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading a byte array cannot fail", e);
         }
     }
 

@@ -179,6 +179,50 @@ class PageConverterTest {
     }
 
     @Test
+    void a_byte_order_mark_beats_the_header_charset() {
+        byte[] text = "<html><body><p>Caf\u00e9 cr\u00e8me.</p></body></html>".getBytes(StandardCharsets.UTF_8);
+        byte[] body = new byte[text.length + 3];
+        body[0] = (byte) 0xEF;
+        body[1] = (byte) 0xBB;
+        body[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, body, 3, text.length);
+
+        FetchedPage page = converter.convert(ok("text/html; charset=iso-8859-1", body));
+
+        assertThat(page.markdown()).isEqualTo("Café crème.");
+    }
+
+    @Test
+    void a_meta_charset_inside_a_comment_does_not_count() {
+        byte[] body = "<html><head><!-- <meta charset=\"iso-8859-1\"> --></head><body><p>Caf\u00e9.</p></body></html>"
+                .getBytes(StandardCharsets.UTF_8);
+
+        FetchedPage page = converter.convert(ok("text/html", body));
+
+        assertThat(page.markdown()).isEqualTo("Café.");
+    }
+
+    @Test
+    void an_xml_declaration_decodes_the_page_when_nothing_else_says() {
+        byte[] body = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><html><body><p>Na\u00efve.</p></body></html>"
+                .getBytes(StandardCharsets.ISO_8859_1);
+
+        FetchedPage page = converter.convert(ok("text/html", body));
+
+        assertThat(page.markdown()).isEqualTo("Naïve.");
+    }
+
+    @Test
+    void an_unknown_meta_charset_falls_back_to_utf8() {
+        byte[] body = "<html><head><meta charset=\"no-such-charset\"></head><body><p>Caf\u00e9.</p></body></html>"
+                .getBytes(StandardCharsets.UTF_8);
+
+        FetchedPage page = converter.convert(ok("text/html", body));
+
+        assertThat(page.markdown()).isEqualTo("Café.");
+    }
+
+    @Test
     void an_unknown_header_charset_falls_back_to_utf8() {
         FetchedPage page = converter.convert(ok("text/plain; charset=no-such-charset", "na\u00efve caf\u00e9"));
 
