@@ -14,6 +14,7 @@ import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
+import dev.caravan.model.Retrieval;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
 import dev.caravan.model.SuppressForbidden;
@@ -95,14 +96,11 @@ public final class ResearchBenchmark {
                 tasks.add(new FetchTask(r, url, url, hit));
                 FetchedPage page = store.evictIfLarge(
                         converter.convert(new FetchResponse(
-                                url,
-                                url,
+                                new Retrieval(url, url, 200, clock.instant()),
                                 FetchOutcome.OK,
                                 null,
-                                200,
                                 "text/html",
-                                read(dataset.resolve(result.path("file").asText())),
-                                clock.instant())),
+                                read(dataset.resolve(result.path("file").asText())))),
                         job.folder());
                 pages++;
                 if (!page.fetched()) {

@@ -44,8 +44,7 @@ public class PageConverter {
 
     private FetchedPage convertOrThrow(FetchResponse response) {
         if (!response.ok()) {
-            return FetchedPage.failed(
-                    response.url(), response.finalUrl(), response.outcome(), response.reason(), response.httpStatus());
+            return FetchedPage.failed(response.retrieval(), response.outcome(), response.reason());
         }
         byte[] body = response.body();
         MediaType type = MediaType.parse(response.contentType());
@@ -66,13 +65,10 @@ public class PageConverter {
             return failed(response, FetchOutcome.EMPTY_CONTENT, "no readable text found on the page");
         }
         return new FetchedPage(
-                response.url(),
-                response.finalUrl(),
+                response.retrieval(),
                 FetchOutcome.OK,
                 null,
-                response.httpStatus(),
                 type.type(),
-                response.fetchedAt(),
                 page.metadata(),
                 page.markdown(),
                 null,
@@ -98,13 +94,10 @@ public class PageConverter {
             blocks.add(pageHeading ? new TextBlock(TextBlock.Kind.HEADING, b.text()) : b);
         }
         return new FetchedPage(
-                response.url(),
-                response.finalUrl(),
+                response.retrieval(),
                 FetchOutcome.OK,
                 null,
-                response.httpStatus(),
                 "application/pdf",
-                response.fetchedAt(),
                 PageMetadata.titled(pdf.title()),
                 pdf.markdown(),
                 null,
@@ -157,6 +150,6 @@ public class PageConverter {
     }
 
     private static FetchedPage failed(FetchResponse response, FetchOutcome outcome, String reason) {
-        return FetchedPage.failed(response.url(), response.finalUrl(), outcome, reason, response.httpStatus());
+        return FetchedPage.failed(response.retrieval(), outcome, reason);
     }
 }

@@ -5,6 +5,7 @@ import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.PageFault;
+import dev.caravan.model.Retrieval;
 import dev.caravan.model.RetryAfter;
 import java.net.URI;
 import java.time.Clock;
@@ -177,14 +178,11 @@ public class PageFetcher {
                     result.status()));
         }
         return done(new FetchResponse(
-                page.url,
-                current.toString(),
+                new Retrieval(page.url, current.toString(), result.status(), clock.instant()),
                 FetchOutcome.OK,
                 null,
-                result.status(),
                 result.header("content-type"),
-                result.body(),
-                clock.instant()));
+                result.body()));
     }
 
     /**

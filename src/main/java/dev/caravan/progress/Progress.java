@@ -168,7 +168,7 @@ public class Progress {
         data.put("url", result.task().url());
         data.put("status", page.outcome().status().json());
         data.put("outcome", outcome);
-        data.put("http_status", page.httpStatus());
+        data.put("http_status", page.retrieval().httpStatus());
         data.put("bytes", bytes);
         data.put("ms", took.toMillis());
         data.put("evicted", page.evictedTo() != null);

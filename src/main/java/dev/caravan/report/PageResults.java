@@ -6,6 +6,7 @@ import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.PageFault;
 import dev.caravan.model.PageResult;
+import dev.caravan.model.Retrieval;
 import java.util.List;
 
 /** Page results for faults inside Caravan, so one broken page is a line in the report, not a failed job. */
@@ -16,11 +17,9 @@ public final class PageResults {
     public static PageResult internalError(FetchTask task, Throwable error) {
         String detail = PageFault.describe(Causes.root(error));
         FetchedPage page = FetchedPage.failed(
-                task.url(),
-                task.url(),
+                Retrieval.failed(task.url(), task.url(), null),
                 FetchOutcome.INTERNAL_ERROR,
-                "internal error while processing the page (" + detail + ")",
-                null);
+                "internal error while processing the page (" + detail + ")");
         return new PageResult(task, page, false, List.of());
     }
 }

@@ -103,15 +103,17 @@ public class ReportBuilder {
             n.put("title", SourceTitle.of(p).orElse(null));
             n.put("status", page.outcome().status().json());
             n.put("reason", page.reason());
-            if (page.httpStatus() == null) n.putNull("http_status");
-            else n.put("http_status", page.httpStatus());
+            if (page.retrieval().httpStatus() == null) n.putNull("http_status");
+            else n.put("http_status", page.retrieval().httpStatus());
             n.put("chars", page.chars());
             n.put(
                     "evicted_to",
                     page.evictedTo() == null ? null : page.evictedTo().toString());
             n.put(
                     "fetched_at",
-                    page.fetchedAt() == null ? null : page.fetchedAt().toString());
+                    page.retrieval().fetchedAt() == null
+                            ? null
+                            : page.retrieval().fetchedAt().toString());
             n.put("outcome", page.outcome().name().toLowerCase(java.util.Locale.ROOT));
             n.put("from", p.task().origin());
             if (p.task().hit() != null && !p.task().hit().foundBy().isEmpty()) {

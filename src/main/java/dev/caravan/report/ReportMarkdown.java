@@ -138,7 +138,10 @@ final class ReportMarkdown {
                 out.append("- Canonical URL: <").append(meta.canonicalUrl()).append(">\n");
             }
             out.append("- Fetched: ")
-                    .append(page.fetchedAt() == null ? "unknown" : TIME.format(page.fetchedAt()))
+                    .append(
+                            page.retrieval().fetchedAt() == null
+                                    ? "unknown"
+                                    : TIME.format(page.retrieval().fetchedAt()))
                     .append(p.fromCache() ? " (from cache)" : "")
                     .append(" · ")
                     .append(page.chars())

@@ -6,6 +6,7 @@ import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Retrieval;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.function.Supplier;
@@ -16,14 +17,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PageConverterFaultsTest {
 
     private static final FetchResponse HTML = new FetchResponse(
-            "https://example.org/a",
-            "https://example.org/a",
+            new Retrieval("https://example.org/a", "https://example.org/a", 200, Instant.parse("2026-02-03T04:05:06Z")),
             FetchOutcome.OK,
             null,
-            200,
             "text/html",
-            "<p>some text</p>".getBytes(StandardCharsets.UTF_8),
-            Instant.parse("2026-02-03T04:05:06Z"));
+            "<p>some text</p>".getBytes(StandardCharsets.UTF_8));
 
     @ParameterizedTest(name = "an extractor throwing {0} gives a failed page saying \"{1}\"")
     @CsvSource(delimiter = '|', textBlock = """

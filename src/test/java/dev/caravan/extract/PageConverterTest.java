@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Retrieval;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -22,7 +23,7 @@ class PageConverterTest {
     private final PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50));
 
     private static FetchResponse ok(String contentType, byte[] body) {
-        return new FetchResponse(URL, FINAL, FetchOutcome.OK, null, 200, contentType, body, AT);
+        return new FetchResponse(new Retrieval(URL, FINAL, 200, AT), FetchOutcome.OK, null, contentType, body);
     }
 
     private static FetchResponse ok(String contentType, String body) {
@@ -57,8 +58,8 @@ class PageConverterTest {
         assertThat(page.excerpt()).isEqualTo("Panels turn light into power.");
         assertThat(page.url()).isEqualTo(URL);
         assertThat(page.finalUrl()).isEqualTo(FINAL);
-        assertThat(page.fetchedAt()).isEqualTo(AT);
-        assertThat(page.httpStatus()).isEqualTo(200);
+        assertThat(page.retrieval().fetchedAt()).isEqualTo(AT);
+        assertThat(page.retrieval().httpStatus()).isEqualTo(200);
     }
 
     @ParameterizedTest
@@ -130,7 +131,9 @@ class PageConverterTest {
         assertThat(page.outcome()).isEqualTo(FetchOutcome.UNSUPPORTED_TYPE);
         assertThat(page.reason()).isEqualTo("unsupported content type text/html (the body is binary)");
         assertThat(page.markdown()).isNull();
-        assertThat(page.httpStatus()).isEqualTo(200);
+        assertThat(page.retrieval())
+                .as("a page that arrived but cannot be converted keeps where and when it came from")
+                .isEqualTo(new Retrieval(URL, FINAL, 200, AT));
     }
 
     @ParameterizedTest(name = "[{index}] {2}")
@@ -301,7 +304,7 @@ class PageConverterTest {
 
         assertThat(page.outcome()).isEqualTo(FetchOutcome.HTTP_ERROR);
         assertThat(page.reason()).isEqualTo("HTTP 404 Not Found");
-        assertThat(page.httpStatus()).isEqualTo(404);
+        assertThat(page.retrieval().httpStatus()).isEqualTo(404);
         assertThat(page.finalUrl()).isEqualTo(FINAL);
         assertThat(page.fetched()).isFalse();
     }

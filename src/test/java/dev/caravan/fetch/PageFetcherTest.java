@@ -58,7 +58,7 @@ class PageFetcherTest {
         assertThat(response.outcome()).isEqualTo(FetchOutcome.OK);
         assertThat(response.url()).isEqualTo("https://example.org/page");
         assertThat(response.finalUrl()).isEqualTo("https://example.org/page");
-        assertThat(response.httpStatus()).isEqualTo(200);
+        assertThat(response.retrieval().httpStatus()).isEqualTo(200);
         assertThat(response.contentType()).isEqualTo("text/html; charset=utf-8");
         assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("<p>hello</p>");
         assertThat(response.reason()).isNull();
@@ -99,7 +99,7 @@ class PageFetcherTest {
 
         FetchResponse response = fetch("https://example.org/page");
 
-        assertThat(response.fetchedAt()).isEqualTo(Instant.parse("2026-01-01T00:00:01Z"));
+        assertThat(response.retrieval().fetchedAt()).isEqualTo(Instant.parse("2026-01-01T00:00:01Z"));
         assertThat(transport.calls().get(1).deadline()).isEqualTo(Instant.parse("2026-01-01T00:00:11Z"));
     }
 
@@ -183,7 +183,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.REDIRECT_LIMIT);
         assertThat(response.reason()).isEqualTo("more than 3 redirects");
-        assertThat(response.httpStatus()).isEqualTo(301);
+        assertThat(response.retrieval().httpStatus()).isEqualTo(301);
         assertThat(response.finalUrl()).isEqualTo("https://example.org/r3");
         assertThat(transport.urls())
                 .containsExactly(
@@ -213,7 +213,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.REDIRECT_LIMIT);
         assertThat(response.reason()).isEqualTo("redirect loop back to https://example.org/a");
-        assertThat(response.httpStatus()).isEqualTo(302);
+        assertThat(response.retrieval().httpStatus()).isEqualTo(302);
         assertThat(transport.count("https://example.org/a")).isEqualTo(1);
     }
 
@@ -230,7 +230,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.INVALID_URL);
         assertThat(response.reason()).isEqualTo(reason);
-        assertThat(response.httpStatus()).isEqualTo(302);
+        assertThat(response.retrieval().httpStatus()).isEqualTo(302);
     }
 
     @ParameterizedTest
@@ -257,7 +257,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.HTTP_ERROR);
         assertThat(response.reason()).isEqualTo(reason);
-        assertThat(response.httpStatus()).isEqualTo(status);
+        assertThat(response.retrieval().httpStatus()).isEqualTo(status);
         assertThat(response.body()).isEmpty();
     }
 
@@ -276,7 +276,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(outcome);
         assertThat(response.reason()).isEqualTo(detail);
-        assertThat(response.httpStatus()).isNull();
+        assertThat(response.retrieval().httpStatus()).isNull();
     }
 
     @Test
@@ -428,7 +428,7 @@ class PageFetcherTest {
 
         assertThat(response.outcome()).isEqualTo(FetchOutcome.BLOCKED);
         assertThat(response.finalUrl()).isEqualTo("http://192.168.1.1/router");
-        assertThat(response.httpStatus())
+        assertThat(response.retrieval().httpStatus())
                 .as("the last status seen: the redirect")
                 .isEqualTo(302);
         assertThat(transport.urls()).containsExactly(ROBOTS, "https://example.org/go");

@@ -4,6 +4,7 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.PageMetadata;
+import dev.caravan.model.Retrieval;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.TextBlock;
 import dev.caravan.rank.PassageRanker;
@@ -29,13 +30,10 @@ final class Pages {
                 .map(TextBlock::text)
                 .orElse("");
         return new FetchedPage(
-                url,
-                url,
+                new Retrieval(url, url, 200, FETCHED_AT),
                 FetchOutcome.OK,
                 null,
-                200,
                 "text/html",
-                FETCHED_AT,
                 PageMetadata.titled(title),
                 text,
                 null,
@@ -58,7 +56,7 @@ final class Pages {
     }
 
     static FetchedPage failed(String url, FetchOutcome outcome, String reason, Integer status) {
-        return FetchedPage.failed(url, url, outcome, reason, status);
+        return FetchedPage.failed(Retrieval.failed(url, url, status), outcome, reason);
     }
 
     static FetchTask task(int order, String url) {

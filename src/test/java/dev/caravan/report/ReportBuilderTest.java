@@ -275,13 +275,10 @@ class ReportBuilderTest {
         Query q = query("heat pumps", null);
         FetchedPage plain = fetched(A, "Heat", "Heat pumps are quiet machines today.");
         FetchedPage page = new FetchedPage(
-                plain.url(),
-                plain.finalUrl(),
+                plain.retrieval(),
                 plain.outcome(),
                 null,
-                200,
                 "text/html",
-                plain.fetchedAt(),
                 new dev.caravan.model.PageMetadata(
                         "Heat",
                         "https://a.example/canonical",
