@@ -107,6 +107,12 @@ class EventsLogRouteTest extends PipelineTestSupport {
         return all(events, type).get(0);
     }
 
+    private List<String> ignored() throws java.io.IOException {
+        return java.nio.file.Files.readAllLines(output().resolve("events.jsonl")).stream()
+                .filter(l -> l.contains("\"event\":\"file_ignored\""))
+                .toList();
+    }
+
     private static List<JsonNode> all(List<JsonNode> events, String type) {
         return events.stream()
                 .filter(e -> e.path("event").asText().equals(type))
@@ -120,12 +126,12 @@ class EventsLogRouteTest extends PipelineTestSupport {
         drop("marker.json", "{\"urls\": [\"" + site.url("/robots.txt") + "\"]}");
 
         awaitMoved("processed", ".json", 1);
-        Thread.sleep(500); // several more polls of the input folder
 
-        List<String> ignored = java.nio.file.Files.readAllLines(output().resolve("events.jsonl")).stream()
-                .filter(l -> l.contains("\"event\":\"file_ignored\""))
-                .toList();
-        assertThat(ignored).hasSize(1).allMatch(l -> l.contains("\"file\":\"job.csv\""));
+        // several more polls of the input folder must not report it again
+        await().during(Duration.ofMillis(500))
+                .atMost(Duration.ofSeconds(5))
+                .until(() -> ignored().size() == 1);
+        assertThat(ignored()).hasSize(1).allMatch(l -> l.contains("\"file\":\"job.csv\""));
         assertThat(input().resolve("job.csv")).exists();
         assertThat(list(input().resolve("failed"), "")).isEmpty();
     }

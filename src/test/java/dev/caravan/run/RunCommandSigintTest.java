@@ -1,6 +1,7 @@
 package dev.caravan.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.caravan.testing.StubServer;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,8 +86,15 @@ class RunCommandSigintTest {
         signalGroup("INT", group);
         Instant signalled = Instant.now();
 
-        Thread.sleep(1500);
-        boolean aliveWhileJobInFlight = command.isAlive();
+        boolean aliveWhileJobInFlight;
+        try {
+            await().during(Duration.ofMillis(1500))
+                    .atMost(Duration.ofSeconds(5))
+                    .until(command::isAlive);
+            aliveWhileJobInFlight = true;
+        } catch (ConditionTimeoutException e) {
+            aliveWhileJobInFlight = false;
+        }
         release.countDown(); // the stalled page answers; the in-flight job can finish
         assertThat(command.waitFor(90, TimeUnit.SECONDS))
                 .as("the command returned; log:\n%s", text(log))
