@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * JMS intake and report events ({@code research.jms.*}). Does nothing unless {@code research.jms.enabled} is true
- * (routes/15-jms.yaml is then left out by its precondition). Starts the embedded Artemis broker when no broker URL is
- * set, and stops it after Camel has stopped, so in-flight jobs are rolled back rather than cut off.
+ * (the JMS routes in routes/11-intake-jms.yaml and routes/50-report.yaml are then left out by their preconditions).
+ * Starts the embedded Artemis broker when no broker URL is set, and stops it after Camel has stopped, so in-flight
+ * jobs are rolled back rather than cut off.
  */
 public class MessagingConfiguration implements CamelConfiguration {
 
