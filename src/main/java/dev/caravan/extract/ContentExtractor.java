@@ -25,6 +25,9 @@ public class ContentExtractor {
     /** In a thread a short reply is as much a post as a long one: much weaker blocks count as kin of the best. */
     private static final double THREAD_KIN = 0.25;
 
+    /** The best prose block stands for the thread when it holds this share of the posts' letters. */
+    private static final double THREAD_COVER = 0.8;
+
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
     private final PageTypeDetector typeDetector = new PageTypeDetector();
@@ -81,7 +84,7 @@ public class ContentExtractor {
         } else {
             if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
             int all = TextStats.letters(doc.body());
-            root = type == PageType.FORUM ? finder.find(doc.body(), THREAD_KIN) : finder.find(doc.body());
+            root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
                 Document again = CData.parse(html, base);
@@ -89,7 +92,21 @@ public class ContentExtractor {
                 root = StructuredContent.region(again.body());
             }
         }
+        if (type == PageType.FORUM) ThreadPosts.dropRepeatedQuotes(root);
         pruner.prune(root, meta.title());
         return root;
+    }
+
+    /**
+     * The posts of a thread: the best prose block and its kin, unless the container of the page's repeated posts
+     * holds clearly more (prose scoring keeps a long opening post and may lose short replies). The finder works on a
+     * copy here since it moves what it keeps out of the page, and the posts' container may be the one to keep.
+     */
+    private Element thread(Element body) {
+        Element posts = ThreadPosts.container(body);
+        if (posts == null) return finder.find(body, THREAD_KIN);
+        int postLetters = TextStats.letters(posts);
+        Element best = finder.find(body.clone(), THREAD_KIN);
+        return TextStats.letters(best) >= THREAD_COVER * postLetters ? best : posts;
     }
 }

@@ -1,0 +1,111 @@
+package dev.caravan.extract;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.Elements;
+
+/**
+ * Finds the posts of a forum thread by their structure: a thread shows its posts as siblings of one kind (same tag,
+ * same leading class), one after the other in one container. Prose scoring alone keeps the long opening post and
+ * loses the short replies; the container of the posts keeps them all, in order, each with its author line.
+ * Stateless.
+ */
+final class ThreadPosts {
+
+    private ThreadPosts() {}
+
+    /** A thread has an opening post and replies: fewer siblings of one kind are a pair of panels, not a thread. */
+    static final int MIN_POSTS = 3;
+
+    /** The posts hold most of what the cleaned page says; a smaller group is a sidebar list or a row of cards. */
+    static final double MIN_SHARE = 0.4;
+
+    /** Posts are prose: a group whose text is mostly link text is a list of topics or a menu. */
+    static final double MAX_LINK_DENSITY = 0.35;
+
+    /**
+     * The element whose children include the thread's posts, or {@code null} when no group of like siblings holds at
+     * least {@link #MIN_SHARE} of the page's letters.
+     */
+    static Element container(Element body) {
+        LetterCounts counts = new LetterCounts(body);
+        int total = counts.letters(body);
+        if (total == 0) return null;
+        Element best = null;
+        int bestLetters = 0;
+        for (Element parent : body.getAllElements()) {
+            if (parent.childrenSize() < MIN_POSTS || counts.letters(parent) < MIN_SHARE * total) continue;
+            Map<String, int[]> groups = new HashMap<>(); // kind -> {members with text, letters}
+            for (Element child : parent.children()) {
+                String kind = kind(child);
+                if (kind == null) continue;
+                int letters = counts.letters(child);
+                if (letters == 0) continue;
+                int[] g = groups.computeIfAbsent(kind, k -> new int[2]);
+                g[0]++;
+                g[1] += letters;
+            }
+            for (int[] g : groups.values()) {
+                if (g[0] >= MIN_POSTS && g[1] > bestLetters) {
+                    bestLetters = g[1];
+                    best = parent;
+                }
+            }
+        }
+        if (best == null || bestLetters < MIN_SHARE * total) return null;
+        if (TextStats.linkDensity(best) > MAX_LINK_DENSITY) return null;
+        return best;
+    }
+
+    /**
+     * The kind of a post-like element: its tag and first class, or its tag and the non-digit start of its id
+     * ({@code post-123}); {@code null} for plain paragraphs and anonymous wrappers, which every text has in a row.
+     */
+    static String kind(Element e) {
+        String tag = e.normalName();
+        if (tag.equals("p") || tag.equals("br") || tag.equals("li") || tag.equals("tr")) return null;
+        String cls = e.className().strip();
+        if (!cls.isEmpty()) {
+            int space = cls.indexOf(' ');
+            return tag + "." + (space < 0 ? cls : cls.substring(0, space));
+        }
+        String id = e.id();
+        int end = 0;
+        while (end < id.length() && !Character.isDigit(id.charAt(end))) end++;
+        if (end == 0 || end == id.length()) return null; // no id, or an id without a number
+        return tag + "#" + id.substring(0, end);
+    }
+
+    /** Text runs shorter than this say too little to tell a quote from a coincidence ("Thanks!"). */
+    static final int MIN_QUOTED_RUN = 25;
+
+    /**
+     * Drops the quotes of posts that the thread shows anyway: a reply quoting an earlier post repeats its text, which
+     * then counts twice. A quote is dropped when most of its text runs occur elsewhere in {@code root} too; quotes of
+     * posts not on the page stay, as they are the only copy.
+     */
+    static void dropRepeatedQuotes(Element root) {
+        Elements quotes = root.select("blockquote");
+        if (quotes.isEmpty()) return;
+        String all = root.text();
+        for (Element quote : quotes) {
+            if (quote.parent() == null) continue;
+            int runs = 0, repeated = 0;
+            for (Element e : quote.getAllElements()) {
+                for (TextNode t : e.textNodes()) {
+                    String run = t.text().strip();
+                    if (run.length() < MIN_QUOTED_RUN) continue;
+                    runs += run.length();
+                    int first = all.indexOf(run);
+                    if (first >= 0 && all.indexOf(run, first + 1) >= 0) repeated += run.length();
+                }
+            }
+            if (runs > 0 && repeated >= 0.6 * runs) {
+                quote.remove();
+                all = root.text(); // a post quoted twice but not shown keeps its last copy
+            }
+        }
+    }
+}
