@@ -25,6 +25,9 @@ public class ContentExtractor {
     /** In a thread a short reply is as much a post as a long one: much weaker blocks count as kin of the best. */
     private static final double THREAD_KIN = 0.25;
 
+    /** Below this share of its page's main landmark, the best prose block of a documentation page is only a part. */
+    private static final double DOC_SHARE = 0.5;
+
     /** The best prose block stands for the thread when it holds this share of the posts' letters. */
     private static final double THREAD_COVER = 0.8;
 
@@ -84,17 +87,31 @@ public class ContentExtractor {
         } else {
             if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
             int all = TextStats.letters(doc.body());
+            Element landmark = type == PageType.DOCUMENTATION ? docLandmark(doc.body()) : null;
+            int landmarkLetters = landmark == null ? 0 : TextStats.letters(landmark);
             root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
                 Document again = CData.parse(html, base);
                 cleaner.clean(again, byClass, type);
                 root = StructuredContent.region(again.body());
+            } else if (TextStats.letters(root) < DOC_SHARE * landmarkLetters) {
+                // a reference page's sections (short definitions, tables) read less like prose than its
+                // introduction, yet they are the documentation: take the page's main landmark
+                Document again = CData.parse(html, base);
+                cleaner.clean(again, byClass, type);
+                Element whole = docLandmark(again.body());
+                if (whole != null) root = whole;
             }
         }
         if (type == PageType.FORUM) ThreadPosts.dropRepeatedQuotes(root);
         pruner.prune(root, meta.title());
         return root;
+    }
+
+    /** The main landmark of a documentation page ({@code main} or {@code role=main}), or {@code null}. */
+    private static Element docLandmark(Element body) {
+        return body.selectFirst("main, [role=main]");
     }
 
     /**
