@@ -81,6 +81,7 @@ public class ContentExtractor {
             String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass, type);
         Element root;
+        List<ThreadPosts.AuthorLine> authors = List.of();
         if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
             StructuredContent.dropBesideContent(root, type);
@@ -104,8 +105,12 @@ public class ContentExtractor {
                 if (whole != null) root = whole;
             }
         }
-        if (type == PageType.FORUM) ThreadPosts.dropRepeatedQuotes(root);
+        if (type == PageType.FORUM) {
+            ThreadPosts.dropRepeatedQuotes(root);
+            authors = ThreadPosts.authorLines(root);
+        }
         pruner.prune(root, meta.title());
+        ThreadPosts.restoreAuthorLines(authors); // every post with its author line, which pruning takes for a label
         return root;
     }
 

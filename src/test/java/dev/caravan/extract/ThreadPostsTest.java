@@ -68,4 +68,21 @@ class ThreadPostsTest {
         assertThat(root.select("blockquote")).hasSize(1);
         assertThat(root.text()).contains(first, elsewhere, "Car hire English", "Agreed.");
     }
+
+    @Test
+    void an_author_line_that_pruning_took_is_put_back_at_the_head_of_its_post() {
+        Element root = Jsoup.parse("<div><div class=\"posts\">"
+                        + "<article class=\"message\"><h4 class=\"message-name\"><a href=\"/members/anna.1/\">anna</a></h4>"
+                        + "<time>Mar 27, 2025</time><p>" + OPENING + "</p></article>"
+                        + "<article class=\"message\"><span class=\"username\">ben</span><p>Check the B-tension screw.</p></article>"
+                        + "<article class=\"message\"><p>No name here, so no line either.</p></article>"
+                        + "</div></div>")
+                .selectFirst("div");
+        var lines = ThreadPosts.authorLines(root);
+        assertThat(lines).extracting(ThreadPosts.AuthorLine::name).containsExactly("anna", "ben");
+        root.select("h4, time").remove(); // what pruning does to a linked name and a bare date
+        ThreadPosts.restoreAuthorLines(lines);
+        assertThat(root.select("article").get(0).child(0).text()).isEqualTo("anna · Mar 27, 2025");
+        assertThat(root.select("article").get(1).select("p")).hasSize(1); // its name is still there
+    }
 }
