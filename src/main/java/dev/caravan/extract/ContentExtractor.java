@@ -107,6 +107,7 @@ public class ContentExtractor {
         }
         if (type == PageType.FORUM) {
             ThreadPosts.dropRepeatedQuotes(root);
+            ThreadPosts.dropCounters(root);
             authors = ThreadPosts.authorLines(root);
         }
         pruner.prune(root, meta.title());

@@ -185,4 +185,24 @@ final class ThreadPosts {
         }
         return null;
     }
+
+    /** Leaf elements whose whole text is a number: the count of votes, likes or replies, a post's number. */
+    private static final java.util.regex.Pattern COUNTER =
+            java.util.regex.Pattern.compile("[#+\\-\u2212]?\\d[\\d,.\\s]*[kKmM]?");
+
+    /**
+     * Drops the counters beside the posts of a thread (votes, likes, post numbers): elements holding nothing but a
+     * number, outside code and tables, where a bare number is data.
+     */
+    static void dropCounters(Element root) {
+        List<Element> counters = new ArrayList<>();
+        for (Element e : root.getAllElements()) {
+            if (e == root || e.childrenSize() > 0) continue;
+            String text = e.text().strip();
+            if (text.isEmpty() || text.length() > 12 || !COUNTER.matcher(text).matches()) continue;
+            if (e.closest("pre, code, table, ol") != null) continue;
+            counters.add(e);
+        }
+        for (Element e : counters) e.remove();
+    }
 }

@@ -85,4 +85,14 @@ class ThreadPostsTest {
         assertThat(root.select("article").get(0).child(0).text()).isEqualTo("anna · Mar 27, 2025");
         assertThat(root.select("article").get(1).select("p")).hasSize(1); // its name is still there
     }
+
+    @Test
+    void counters_beside_the_posts_go_and_numbers_in_code_tables_and_sentences_stay() {
+        Element root = Jsoup.parse("<div><div class=\"votes\"><span>12</span><span>#3</span><span>1.2k</span></div>"
+                        + "<p>I paid 300 for it.</p><pre><code>42</code></pre><table><tr><td>7</td></tr></table></div>")
+                .selectFirst("div");
+        ThreadPosts.dropCounters(root);
+        assertThat(root.select("span")).isEmpty();
+        assertThat(root.text()).contains("I paid 300 for it.", "42", "7");
+    }
 }
