@@ -108,6 +108,7 @@ public class ContentExtractor {
         if (type == PageType.FORUM) {
             ThreadPosts.dropRepeatedQuotes(root);
             ThreadPosts.dropCounters(root);
+            ThreadPosts.dropNotices(root);
             authors = ThreadPosts.authorLines(root);
         }
         pruner.prune(root, meta.title());

@@ -95,4 +95,14 @@ class ThreadPostsTest {
         assertThat(root.select("span")).isEmpty();
         assertThat(root.text()).contains("I paid 300 for it.", "42", "7");
     }
+
+    @Test
+    void notices_around_the_posts_go() {
+        Element root = Jsoup.parse("<div><div class=\"post\"><p>" + OPENING + "</p></div>"
+                        + "<h2 class=\"js-bottom-notice\">You must log in to answer this question.</h2>"
+                        + "<div class=\"topic-locked\">This topic is locked.</div></div>")
+                .selectFirst("div");
+        ThreadPosts.dropNotices(root);
+        assertThat(root.text()).contains("smallest sprocket").doesNotContain("log in", "locked");
+    }
 }
