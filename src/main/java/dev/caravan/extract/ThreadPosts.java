@@ -208,18 +208,24 @@ final class ThreadPosts {
 
     /**
      * Class and id words of what a thread shows around its posts rather than in them: notices to log in, to answer or
-     * to register, the topic's locked state.
+     * to register, the topic's locked state, alert boxes (guest prompts) and drop-down menus (jump to a forum, sort
+     * the replies).
      */
-    static final java.util.Set<String> AROUND_POSTS = java.util.Set.of("notice", "notices", "locked");
+    static final java.util.Set<String> AROUND_POSTS =
+            java.util.Set.of("notice", "notices", "locked", "dropdown", "alert");
 
-    /** Drops the notices around the posts of a thread; never an element holding half of {@code root}. */
+    /**
+     * Drops the notices and menus around the posts of a thread, and what the page's stylesheet hides (class {@code
+     * hidden}: a menu or a form waiting for a click); never an element holding half of {@code root}.
+     */
     static void dropNotices(Element root) {
         int total = TextStats.letters(root);
         List<Element> notices = new ArrayList<>();
         for (Element e : root.getAllElements()) {
             if (e == root || !e.hasAttr("class") && !e.hasAttr("id")) continue;
             String sig = Boilerplate.signature(e);
-            if (sig.length() <= 300 && Boilerplate.hasWord(sig, AROUND_POSTS)) notices.add(e);
+            if (sig.length() <= 300 && Boilerplate.hasWord(sig, AROUND_POSTS)
+                    || e.classNames().contains("hidden")) notices.add(e);
         }
         for (Element e : notices) if (e.parent() != null && TextStats.letters(e) < total / 2) e.remove();
     }

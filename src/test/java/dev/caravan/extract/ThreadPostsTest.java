@@ -100,9 +100,14 @@ class ThreadPostsTest {
     void notices_around_the_posts_go() {
         Element root = Jsoup.parse("<div><div class=\"post\"><p>" + OPENING + "</p></div>"
                         + "<h2 class=\"js-bottom-notice\">You must log in to answer this question.</h2>"
-                        + "<div class=\"topic-locked\">This topic is locked.</div></div>")
+                        + "<div class=\"topic-locked\">This topic is locked.</div>"
+                        + "<div class=\"alert guest-cta\">You don't have an account yet.</div>"
+                        + "<div id=\"jumpbox\" class=\"dropdown-container\"><a href=\"/f/1\">Jump to Beginners</a></div>"
+                        + "<div class=\"menu hidden\"><a href=\"/report\">Report this post</a></div></div>")
                 .selectFirst("div");
         ThreadPosts.dropNotices(root);
-        assertThat(root.text()).contains("smallest sprocket").doesNotContain("log in", "locked");
+        assertThat(root.text())
+                .contains("smallest sprocket")
+                .doesNotContain("log in", "locked", "account", "Jump to", "Report");
     }
 }
