@@ -25,6 +25,12 @@ public class ContentExtractor {
     /** In a thread a short reply is as much a post as a long one: much weaker blocks count as kin of the best. */
     private static final double THREAD_KIN = 0.25;
 
+    /** Below this share of its page's main landmark, the best prose block of a documentation page is only a part. */
+    private static final double DOC_SHARE = 0.5;
+
+    /** The best prose block stands for the thread when it holds this share of the posts' letters. */
+    private static final double THREAD_COVER = 0.8;
+
     private final MetadataReader metadataReader = new MetadataReader();
     private final DomCleaner cleaner = new DomCleaner();
     private final PageTypeDetector typeDetector = new PageTypeDetector();
@@ -75,21 +81,56 @@ public class ContentExtractor {
             String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass, type);
         Element root;
+        List<ThreadPosts.AuthorLine> authors = List.of();
         if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
             StructuredContent.dropBesideContent(root, type);
         } else {
             if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
             int all = TextStats.letters(doc.body());
-            root = type == PageType.FORUM ? finder.find(doc.body(), THREAD_KIN) : finder.find(doc.body());
+            Element landmark = type == PageType.DOCUMENTATION ? docLandmark(doc.body()) : null;
+            int landmarkLetters = landmark == null ? 0 : TextStats.letters(landmark);
+            root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
             if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
                 // the best prose block is a small part of a page made of many parts: take the page's main region
                 Document again = CData.parse(html, base);
                 cleaner.clean(again, byClass, type);
                 root = StructuredContent.region(again.body());
+            } else if (TextStats.letters(root) < DOC_SHARE * landmarkLetters) {
+                // a reference page's sections (short definitions, tables) read less like prose than its
+                // introduction, yet they are the documentation: take the page's main landmark
+                Document again = CData.parse(html, base);
+                cleaner.clean(again, byClass, type);
+                Element whole = docLandmark(again.body());
+                if (whole != null) root = whole;
             }
         }
+        if (type == PageType.FORUM) {
+            ThreadPosts.dropRepeatedQuotes(root);
+            ThreadPosts.dropCounters(root);
+            ThreadPosts.dropNotices(root);
+            authors = ThreadPosts.authorLines(root);
+        }
         pruner.prune(root, meta.title());
+        ThreadPosts.restoreAuthorLines(authors); // every post with its author line, which pruning takes for a label
         return root;
+    }
+
+    /** The main landmark of a documentation page ({@code main} or {@code role=main}), or {@code null}. */
+    private static Element docLandmark(Element body) {
+        return body.selectFirst("main, [role=main]");
+    }
+
+    /**
+     * The posts of a thread: the best prose block and its kin, unless the container of the page's repeated posts
+     * holds clearly more (prose scoring keeps a long opening post and may lose short replies). The finder works on a
+     * copy here since it moves what it keeps out of the page, and the posts' container may be the one to keep.
+     */
+    private Element thread(Element body) {
+        Element posts = ThreadPosts.container(body);
+        if (posts == null) return finder.find(body, THREAD_KIN);
+        int postLetters = TextStats.letters(posts);
+        Element best = finder.find(body.clone(), THREAD_KIN);
+        return TextStats.letters(best) >= THREAD_COVER * postLetters ? best : posts;
     }
 }

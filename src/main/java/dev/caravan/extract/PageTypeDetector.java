@@ -123,8 +123,12 @@ final class PageTypeDetector {
         String host = pathStart < 0 ? u.substring(scheme + 3) : u.substring(scheme < 0 ? 0 : scheme + 3, pathStart);
         String path = pathStart < 0 ? "/" : u.substring(pathStart);
         int q = path.indexOf('?');
+        String query = q >= 0 ? path.substring(q + 1) : "";
         if (q >= 0) path = path.substring(0, q);
+        // forum software that names the thread in the query: index.php?topic=123, viewtopic.php?t=45
+        if (query.startsWith("topic=") || query.contains("&topic=")) add(w, PageType.FORUM, 1);
         if (host.startsWith("forum")
+                || host.startsWith("bbs.") // a bulletin board system
                 || host.startsWith("community.")
                 || host.startsWith("discuss")
                 || host.startsWith("answers.")

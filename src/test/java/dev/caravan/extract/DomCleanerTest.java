@@ -55,4 +55,32 @@ class DomCleanerTest {
         new DomCleaner().clean(article, true, PageType.ARTICLE);
         assertThat(article.body().text()).doesNotContain("Cloud engineering", "Fixed price", "cookies");
     }
+
+    private static final String TABS =
+            "<div role=\"tablist\"><button role=\"tab\">Python</button><button role=\"tab\">Java</button></div>"
+                    + "<div role=\"tabpanel\"><p>Install the Python SDK with pip.</p></div>"
+                    + "<div role=\"tabpanel\" hidden style=\"display:none\"><p>Add the Java SDK to your Maven build.</p></div>";
+
+    @Test
+    void a_hidden_tab_panel_stays_as_the_steps_for_another_choice() {
+        Document doc = Jsoup.parse("<html><body><p>" + POST.repeat(5) + "</p>" + TABS + "</body></html>");
+        new DomCleaner().clean(doc, true, PageType.DOCUMENTATION);
+        assertThat(doc.body().text()).contains("Python SDK", "Java SDK");
+    }
+
+    @Test
+    void on_a_shop_page_hidden_tab_panels_go_with_the_other_hidden_parts() {
+        Document doc = Jsoup.parse("<html><body><p>" + POST.repeat(5) + "</p>" + TABS + "</body></html>");
+        new DomCleaner().clean(doc, true, PageType.PRODUCT);
+        assertThat(doc.body().text()).contains("Python SDK").doesNotContain("Java SDK");
+    }
+
+    @Test
+    void a_popover_goes_as_it_is_hidden_until_a_button_opens_it() {
+        Document doc = Jsoup.parse("<html><body><p>" + POST.repeat(5)
+                + "</p><div popover id=\"push\"><h4>Configure browser push notifications</h4>"
+                + "<div role=\"tabpanel\"><p>Tap the lock icon next to the address bar.</p></div></div></body></html>");
+        new DomCleaner().clean(doc, true, PageType.FORUM);
+        assertThat(doc.body().text()).doesNotContain("push notifications", "lock icon");
+    }
 }

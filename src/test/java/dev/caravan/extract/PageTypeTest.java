@@ -46,6 +46,18 @@ class PageTypeTest {
         assertThat(type).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "{0} is a forum address")
+    @CsvSource({
+        "https://bbs.example.org/viewtopic.php?id=309936",
+        "https://www.example.org/community/index.php?topic=589061.0",
+        "https://www.example.org/community/index.php?board=3&topic=589061.0"
+    })
+    void a_bulletin_board_host_or_a_topic_in_the_query_adds_to_the_forum_url_words(String url) {
+        String html = "<html><body><p>Some text.</p></body></html>";
+        assertThat(new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), url, null))
+                .isEqualTo(PageType.FORUM);
+    }
+
     @Test
     void a_page_that_says_nothing_about_itself_counts_as_an_article() {
         assertThat(Fixtures.extract("plain-page").metadata().pageType()).isEqualTo(PageType.ARTICLE);
