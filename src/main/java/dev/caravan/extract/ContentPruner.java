@@ -31,6 +31,7 @@ final class ContentPruner {
 
     void prune(Element root, String title) {
         TitleHeading.remove(root, title);
+        removeAuthorBoxes(root);
         LetterCounts counts = new LetterCounts(root);
         double rootDensity = counts.linkDensity(root);
         String host = host(root.baseUri());
@@ -82,6 +83,19 @@ final class ContentPruner {
         removeElsewhereSections(root, counts);
         OrphanHeadings.remove(root);
     }
+
+    /**
+     * The writer marked up as schema.org author with a biography (a portrait, a few sentences, links to the other
+     * posts) is a box about the writer, not part of the article; a bare byline name is too short to matter here.
+     */
+    private static void removeAuthorBoxes(Element root) {
+        for (Element a : root.select("[itemprop=author]")) {
+            if (a != root && a.parent() != null && TextStats.letters(a) >= AUTHOR_BOX_LETTERS) a.remove();
+        }
+    }
+
+    /** An author element with this many letters holds more than a name: a biography. */
+    private static final int AUTHOR_BOX_LETTERS = 100;
 
     /** Every share link holds one of these words: the pattern runs only on links that do. */
     private static boolean isShareLink(String href) {

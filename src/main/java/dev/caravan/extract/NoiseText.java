@@ -50,6 +50,8 @@ final class NoiseText {
                     + "(most )?(popular|trending|latest|top) (stories|news|articles|posts|now)\\b.*|"
                     + "most (read|viewed|shared|popular)\\b.*|don'?t miss\\b.*|editor'?s picks?\\b.*|"
                     + "other (stories|articles|news)\\b.*|what to read next.*|up next\\b.*|"
+                    // the writer's biography closes many articles: a box of its own, not the article
+                    + "about the (author|writer)s?\\b.*|meet the (author|writer)s?\\b.*|written by\\b.*|"
                     + "veja também.*|leia também.*|mais lidas.*|você pode gostar.*|lesen sie auch.*|mehr zum thema.*|"
                     + "à lire aussi.*|lire aussi.*|te puede interesar.*|関連記事.*|相关.*)");
 

@@ -1,0 +1,49 @@
+package dev.caravan.extract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.DisplayNameGeneration;
+import org.junit.jupiter.api.DisplayNameGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
+class ContentPrunerTest {
+
+    private static final String PROSE = "<p>The harbour wall was rebuilt in stone, and the town paid for it over ten "
+            + "years. Fishermen said the work was late, but the council kept to its plan.</p>";
+
+    private static final String BIO = "Jane Doe is a staff writer who covers coastal towns, their councils and "
+            + "their harbours; before that she reported on fisheries for ten years.";
+
+    private static Element pruned(String inner) {
+        Element root = Jsoup.parse(
+                        "<html><body><div id=\"root\">" + inner + "</div></body></html>", "https://example.com/a")
+                .getElementById("root");
+        new ContentPruner().prune(root, "Harbour wall");
+        return root;
+    }
+
+    @Test
+    void an_author_marked_up_with_a_biography_goes_but_the_article_stays() {
+        Element root = pruned(PROSE + "<div itemprop=\"author\" itemscope itemtype=\"https://schema.org/Person\">"
+                + "<span itemprop=\"name\">Jane Doe</span><p itemprop=\"description\">" + BIO + "</p></div>");
+        assertThat(root.text()).contains("harbour wall was rebuilt").doesNotContain("staff writer");
+    }
+
+    @Test
+    void a_bare_author_name_is_too_short_to_be_a_box_and_stays() {
+        Element root = pruned("<p>By <span itemprop=\"author\">Jane Doe</span></p>" + PROSE);
+        assertThat(root.text()).contains("Jane Doe");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"h2,About the author", "h3,About the Authors", "h4,Meet the writer", "h3,Written by Jane Doe"})
+    void a_section_about_the_writer_goes_with_its_heading(String tag, String heading) {
+        Element root = pruned(PROSE + "<" + tag + ">" + heading + "</" + tag + "><p>" + BIO + "</p>");
+        assertThat(root.text()).contains("harbour wall was rebuilt").doesNotContain("staff writer", heading);
+    }
+}
