@@ -61,6 +61,10 @@ final class ContentPruner {
                     continue;
                 }
                 if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
+                if (isLink && isButton(e) && NoiseText.isCallToAction(text, letters)) {
+                    e.remove();
+                    continue;
+                }
                 if (NoiseText.isNoise(
                                 text,
                                 letters,
@@ -141,6 +145,15 @@ final class ContentPruner {
     }
 
     private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");
+
+    /** Where a lone link is a paragraph of its own, not an item of a list or a cell of a table. */
+    private static final Set<String> BUTTON_PARENTS = Set.of("p", "div", "span", "strong", "b", "em", "center");
+
+    /** A link alone in its paragraph or box (the caller has checked that it is all its parent's text). */
+    private static boolean isButton(Element a) {
+        Element parent = a.parent();
+        return parent != null && BUTTON_PARENTS.contains(parent.normalName());
+    }
 
     /** An inline element is a label only when it is all the text of its parent. */
     private static boolean standsAlone(Element e, int letters, LetterCounts counts) {

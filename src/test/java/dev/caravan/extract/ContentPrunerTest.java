@@ -41,9 +41,32 @@ class ContentPrunerTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"h2,About the author", "h3,About the Authors", "h4,Meet the writer", "h3,Written by Jane Doe"})
-    void a_section_about_the_writer_goes_with_its_heading(String tag, String heading) {
+    @CsvSource({
+        "h2,About the author",
+        "h3,About the Authors",
+        "h2,About the Reviewer",
+        "h4,Meet the writer",
+        "h3,Written by Jane Doe",
+        "h2,Sources"
+    })
+    void a_section_about_the_writer_or_listing_the_sources_goes_with_its_heading(String tag, String heading) {
         Element root = pruned(PROSE + "<" + tag + ">" + heading + "</" + tag + "><p>" + BIO + "</p>");
         assertThat(root.text()).contains("harbour wall was rebuilt").doesNotContain("staff writer", heading);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"Shop TomboyX", "Check price here", "Get the Recipe", "Book a demo", "➡️ Try Stitch Fix"})
+    void a_link_alone_in_its_paragraph_that_calls_to_buy_or_sign_up_goes(String button) {
+        Element root =
+                pruned(PROSE + "<p><strong><a href=\"https://shop.example.org/x\">" + button + "</a></strong></p>");
+        assertThat(root.text()).contains("harbour wall was rebuilt").doesNotContain(button);
+    }
+
+    @Test
+    void the_same_words_in_a_sentence_or_a_list_of_links_stay() {
+        Element root = pruned(PROSE + "<p>You can <a href=\"/shop\">shop the local market</a> on Fridays.</p>"
+                + "<ul><li><a href=\"https://other.example.net/guide\">Read the harbour guide</a></li>"
+                + "<li><a href=\"https://other.example.net/map\">See the map</a></li></ul>");
+        assertThat(root.text()).contains("shop the local market", "Read the harbour guide", "See the map");
     }
 }
