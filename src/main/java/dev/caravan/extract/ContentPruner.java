@@ -119,7 +119,8 @@ final class ContentPruner {
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
     private static void removeElsewhereSections(Element root, LetterCounts counts) {
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
-            if (h.parent() == null || counts.letters(h) > 80 || !NoiseText.introducesElsewhere(h.text())) continue;
+            if (h.parent() == null || counts.letters(h) > 80) continue;
+            if (!NoiseText.introducesElsewhere(h.text()) && !namesAnAuthor(h)) continue;
             if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
@@ -145,6 +146,21 @@ final class ContentPruner {
     }
 
     private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");
+
+    /** Where sites keep the page of each writer: /author/jane-doe, /authors/jane, /contributors/jane. */
+    private static final Pattern AUTHOR_PAGE = Pattern.compile("(?i)/(authors?|writers?|contributors?)/[^/?#]+");
+
+    /**
+     * A heading that is nothing but a link to a writer's page heads the writer's biography (a box after the article,
+     * one per writer), not a section of the article.
+     */
+    private static boolean namesAnAuthor(Element h) {
+        if (!TextStats.isHeading(h.normalName(), 2) || h.childrenSize() != 1) return false;
+        Element a = h.child(0);
+        return a.normalName().equals("a")
+                && a.text().length() == h.text().length()
+                && AUTHOR_PAGE.matcher(a.attr("href")).find();
+    }
 
     /** Where a lone link is a paragraph of its own, not an item of a list or a cell of a table. */
     private static final Set<String> BUTTON_PARENTS = Set.of("p", "div", "span", "strong", "b", "em", "center");

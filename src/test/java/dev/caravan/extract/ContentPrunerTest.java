@@ -69,4 +69,11 @@ class ContentPrunerTest {
                 + "<li><a href=\"https://other.example.net/map\">See the map</a></li></ul>");
         assertThat(root.text()).contains("shop the local market", "Read the harbour guide", "See the map");
     }
+
+    @Test
+    void a_heading_that_only_links_to_a_writers_page_goes_with_the_biography_under_it() {
+        Element root = pruned(PROSE + "<h4><a href=\"https://example.com/news/author/jane-doe/\">Jane Doe</a></h4><p>"
+                + BIO + "</p><h4>Costs</h4>" + PROSE);
+        assertThat(root.text()).doesNotContain("Jane Doe", "staff writer").contains("Costs");
+    }
 }
