@@ -89,7 +89,7 @@ public class ContentExtractor {
                 root = StructuredContent.region(again.body());
             }
         }
-        pruner.prune(root, meta.title());
+        pruner.prune(root, meta.title(), type);
         return root;
     }
 }

@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -30,8 +31,14 @@ final class ContentPruner {
     private static final Set<String> PRUNED_INLINE = Set.of("li", "a", "strong", "em", "b");
 
     void prune(Element root, String title) {
+        prune(root, title, PageType.ARTICLE);
+    }
+
+    /** As {@link #prune(Element, String)} on a page of {@code type}: some furniture is furniture on articles only. */
+    void prune(Element root, String title, PageType type) {
         TitleHeading.remove(root, title);
         removeAuthorBoxes(root);
+        if (type == PageType.ARTICLE) removePhotoCaptions(root);
         LetterCounts counts = new LetterCounts(root);
         double rootDensity = counts.linkDensity(root);
         String host = host(root.baseUri());
@@ -96,6 +103,36 @@ final class ContentPruner {
         for (Element a : root.select("[itemprop=author]")) {
             if (a != root && a.parent() != null && TextStats.letters(a) >= AUTHOR_BOX_LETTERS) a.remove();
         }
+    }
+
+    /** A caption that numbers its figure ("Figure 2.", "Table 1:", "Listing 9-3") is referred to by the text. */
+    private static final Pattern NUMBERED_CAPTION =
+            Pattern.compile("(?i)\\W*(figure|fig\\.?|table|listing|chart|graph|diagram|exhibit|example)\\s*\\d.*");
+
+    /**
+     * On an article the captions under its photos describe the pictures and credit the photographers; they are not
+     * part of the text (on documentation a caption explains a diagram, and stays). Numbered captions stay.
+     */
+    private static void removePhotoCaptions(Element root) {
+        for (Element c : root.getElementsByTag("figcaption")) {
+            Element figure = c.parent();
+            if (figure == null || !figure.normalName().equals("figure") || !isPhoto(figure)) continue;
+            if (!NUMBERED_CAPTION.matcher(c.text()).matches()) c.remove();
+        }
+    }
+
+    private static final Pattern IMAGE_FILE = Pattern.compile("(?i)[^?#]*\\.(jpe?g|png|gif|webp|avif)([?#].*)?");
+
+    /**
+     * A figure showing a picture: not a quotation (a testimonial's caption names the speaker) and not a card whose
+     * picture links to another page (an offer, a product: the caption is its title or terms). A picture linked to
+     * its own larger copy is still a photo.
+     */
+    private static boolean isPhoto(Element figure) {
+        Element img = figure.selectFirst("img, picture");
+        if (img == null || figure.selectFirst("blockquote") != null) return false;
+        Element link = img.closest("a");
+        return link == null || IMAGE_FILE.matcher(link.attr("href")).matches();
     }
 
     /** An author element with this many letters holds more than a name: a biography. */

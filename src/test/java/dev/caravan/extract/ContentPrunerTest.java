@@ -2,6 +2,7 @@ package dev.caravan.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.model.PageType;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.DisplayNameGeneration;
@@ -75,5 +76,29 @@ class ContentPrunerTest {
         Element root = pruned(PROSE + "<h4><a href=\"https://example.com/news/author/jane-doe/\">Jane Doe</a></h4><p>"
                 + BIO + "</p><h4>Costs</h4>" + PROSE);
         assertThat(root.text()).doesNotContain("Jane Doe", "staff writer").contains("Costs");
+    }
+
+    private static final String PHOTO =
+            "<figure><img src=\"/img/wall.jpg\"><figcaption>The old wall in the storm. Photo: Jane Doe"
+                    + "</figcaption></figure>";
+
+    @Test
+    void on_an_article_photo_captions_go_but_numbered_captions_quotes_and_cards_stay() {
+        Element root = pruned(PROSE + PHOTO
+                + "<figure><img src=\"/img/chart.png\"><figcaption>Figure 2. Storms per year</figcaption></figure>"
+                + "<figure><blockquote><p>Great work on the wall.</p></blockquote><figcaption>Ana, a neighbour</figcaption>"
+                + "</figure><figure><a href=\"/offers/spring\"><img src=\"/img/offer.svg\"></a><figcaption>Expires in May"
+                + "</figcaption></figure>");
+        assertThat(root.text())
+                .doesNotContain("The old wall in the storm")
+                .contains("Figure 2. Storms per year", "Ana, a neighbour", "Expires in May");
+    }
+
+    @Test
+    void on_documentation_a_caption_explains_its_diagram_and_stays() {
+        Element root = Jsoup.parse("<html><body><div id=\"root\">" + PROSE + PHOTO + "</div></body></html>")
+                .getElementById("root");
+        new ContentPruner().prune(root, "Harbour wall", PageType.DOCUMENTATION);
+        assertThat(root.text()).contains("The old wall in the storm");
     }
 }
