@@ -19,9 +19,13 @@ final class Boilerplate {
                     + "sidenav side-nav footer masthead cookie cookies consent gdpr share sharing sharebar social socials related "
                     + "recommended recommendation recommendations more-stories newsletter subscribe subscription signup sign-up "
                     + "promo promos advert adverts advertisement ads ad adslot ad-slot dfp sponsor sponsored outbrain taboola "
-                    + "comment comments disqus popup modal overlay toolbar pagination pager skip trending popular most-read "
+                    + "comment comments disqus popup modal overlay toolbar pagination pager skip-link skip-links skiplink skip-to skip-to-content skip-nav trending popular most-read "
                     + "mostread paywall print-only sr-only visually-hidden screen-reader-text tooltip byline dateline author-bio "
-                    + "tags tag-list rating share-tools follow login");
+                    + "tags tag-list rating share-tools follow login "
+                    // the writer's box after an article: name, portrait, biography, links to other posts
+                    + "author-box authorbox authorbio author-description "
+                    + "authordescription author-details author-card author-profile about-author about-the-author "
+                    + "authorcontainer author-container author-wrap author-wrapper");
 
     /** Furniture words that win over content words: "comment-body" is still a comment. */
     static final Set<String> STRONG = words(

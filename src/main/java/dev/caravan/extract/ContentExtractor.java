@@ -111,7 +111,7 @@ public class ContentExtractor {
             ThreadPosts.dropNotices(root);
             authors = ThreadPosts.authorLines(root);
         }
-        pruner.prune(root, meta.title());
+        pruner.prune(root, meta.title(), type);
         ThreadPosts.restoreAuthorLines(authors); // every post with its author line, which pruning takes for a label
         return root;
     }

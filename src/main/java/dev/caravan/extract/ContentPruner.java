@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -30,7 +31,14 @@ final class ContentPruner {
     private static final Set<String> PRUNED_INLINE = Set.of("li", "a", "strong", "em", "b");
 
     void prune(Element root, String title) {
+        prune(root, title, PageType.ARTICLE);
+    }
+
+    /** As {@link #prune(Element, String)} on a page of {@code type}: some furniture is furniture on articles only. */
+    void prune(Element root, String title, PageType type) {
         TitleHeading.remove(root, title);
+        removeAuthorBoxes(root);
+        if (type == PageType.ARTICLE) removePhotoCaptions(root);
         LetterCounts counts = new LetterCounts(root);
         double rootDensity = counts.linkDensity(root);
         String host = host(root.baseUri());
@@ -60,6 +68,10 @@ final class ContentPruner {
                     continue;
                 }
                 if (INLINE.contains(tag) && !standsAlone(e, letters, counts)) continue; // a word inside running text
+                if (isLink && isButton(e) && NoiseText.isCallToAction(text, letters)) {
+                    e.remove();
+                    continue;
+                }
                 if (NoiseText.isNoise(
                                 text,
                                 letters,
@@ -83,6 +95,49 @@ final class ContentPruner {
         OrphanHeadings.remove(root);
     }
 
+    /**
+     * The writer marked up as schema.org author with a biography (a portrait, a few sentences, links to the other
+     * posts) is a box about the writer, not part of the article; a bare byline name is too short to matter here.
+     */
+    private static void removeAuthorBoxes(Element root) {
+        for (Element a : root.select("[itemprop=author]")) {
+            if (a != root && a.parent() != null && TextStats.letters(a) >= AUTHOR_BOX_LETTERS) a.remove();
+        }
+    }
+
+    /** A caption that numbers its figure ("Figure 2.", "Table 1:", "Listing 9-3") is referred to by the text. */
+    private static final Pattern NUMBERED_CAPTION =
+            Pattern.compile("(?i)\\W*(figure|fig\\.?|table|listing|chart|graph|diagram|exhibit|example)\\s*\\d.*");
+
+    /**
+     * On an article the captions under its photos describe the pictures and credit the photographers; they are not
+     * part of the text (on documentation a caption explains a diagram, and stays). Numbered captions stay.
+     */
+    private static void removePhotoCaptions(Element root) {
+        for (Element c : root.getElementsByTag("figcaption")) {
+            Element figure = c.parent();
+            if (figure == null || !figure.normalName().equals("figure") || !isPhoto(figure)) continue;
+            if (!NUMBERED_CAPTION.matcher(c.text()).matches()) c.remove();
+        }
+    }
+
+    private static final Pattern IMAGE_FILE = Pattern.compile("(?i)[^?#]*\\.(jpe?g|png|gif|webp|avif)([?#].*)?");
+
+    /**
+     * A figure showing a picture: not a quotation (a testimonial's caption names the speaker) and not a card whose
+     * picture links to another page (an offer, a product: the caption is its title or terms). A picture linked to
+     * its own larger copy is still a photo.
+     */
+    private static boolean isPhoto(Element figure) {
+        Element img = figure.selectFirst("img, picture");
+        if (img == null || figure.selectFirst("blockquote") != null) return false;
+        Element link = img.closest("a");
+        return link == null || IMAGE_FILE.matcher(link.attr("href")).matches();
+    }
+
+    /** An author element with this many letters holds more than a name: a biography. */
+    private static final int AUTHOR_BOX_LETTERS = 100;
+
     /** Every share link holds one of these words: the pattern runs only on links that do. */
     private static boolean isShareLink(String href) {
         String h = href.toLowerCase(Locale.ROOT);
@@ -101,7 +156,8 @@ final class ContentPruner {
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
     private static void removeElsewhereSections(Element root, LetterCounts counts) {
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
-            if (h.parent() == null || counts.letters(h) > 80 || !NoiseText.introducesElsewhere(h.text())) continue;
+            if (h.parent() == null || counts.letters(h) > 80) continue;
+            if (!NoiseText.introducesElsewhere(h.text()) && !namesAnAuthor(h)) continue;
             if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
@@ -127,6 +183,30 @@ final class ContentPruner {
     }
 
     private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");
+
+    /** Where sites keep the page of each writer: /author/jane-doe, /authors/jane, /contributors/jane. */
+    private static final Pattern AUTHOR_PAGE = Pattern.compile("(?i)/(authors?|writers?|contributors?)/[^/?#]+");
+
+    /**
+     * A heading that is nothing but a link to a writer's page heads the writer's biography (a box after the article,
+     * one per writer), not a section of the article.
+     */
+    private static boolean namesAnAuthor(Element h) {
+        if (!TextStats.isHeading(h.normalName(), 2) || h.childrenSize() != 1) return false;
+        Element a = h.child(0);
+        return a.normalName().equals("a")
+                && a.text().length() == h.text().length()
+                && AUTHOR_PAGE.matcher(a.attr("href")).find();
+    }
+
+    /** Where a lone link is a paragraph of its own, not an item of a list or a cell of a table. */
+    private static final Set<String> BUTTON_PARENTS = Set.of("p", "div", "span", "strong", "b", "em", "center");
+
+    /** A link alone in its paragraph or box (the caller has checked that it is all its parent's text). */
+    private static boolean isButton(Element a) {
+        Element parent = a.parent();
+        return parent != null && BUTTON_PARENTS.contains(parent.normalName());
+    }
 
     /** An inline element is a label only when it is all the text of its parent. */
     private static boolean standsAlone(Element e, int letters, LetterCounts counts) {

@@ -48,6 +48,7 @@ final class MainContentFinder {
         }
         top = widen(top, best, candidates, scorer, kin);
         top = climb(top, body, scorer);
+        if (kin >= 0.45) top = articleBody(top, body, scorer);
         Element landmark = weakResultLandmark(top, body, scorer);
         if (landmark != null) return landmark;
         if (top == body || top.parent() == null) return top;
@@ -107,6 +108,49 @@ final class MainContentFinder {
             }
         }
         return top;
+    }
+
+    /** Class and id words that name the container of an article's whole text, never a part of it. */
+    private static final Set<String> ARTICLE_BODY = Set.of(
+            "entry-content",
+            "article-body",
+            "articlebody",
+            "article-content",
+            "post-content",
+            "post-body",
+            "story-body",
+            "post-entry",
+            "single-content",
+            "blog-content");
+
+    /**
+     * Moves up to the element the page itself names as the article's body ({@code itemprop=articleBody},
+     * "entry-content") when the best block lies inside it: a long article whose sections are boxes, accordions or
+     * page-builder rows of their own is found by one of its parts, and the rest of it adds too little prose for
+     * {@link #climb} (lists, tables, product boxes). The named body holds the article only, so what it adds is taken
+     * unless it is mostly links or hardly any prose (a byline, a header line).
+     */
+    /** About the prose score of one real paragraph: less than that added is a byline or a label. */
+    private static final double MIN_PROSE_GAIN = 3;
+
+    private static Element articleBody(Element top, Element body, BlockScorer scorer) {
+        int level = 0;
+        for (Element a = top.parent(); a != null && a != body && level < 10; a = a.parent(), level++) {
+            if (!isArticleBody(a)) continue;
+            int added = scorer.letters(a) - scorer.letters(top);
+            if (added <= 50 + 0.05 * scorer.letters(top) // a byline, a header line
+                    || scorer.prose(a) - scorer.prose(top) < Math.max(MIN_PROSE_GAIN, 0.1 * scorer.prose(top)))
+                return top;
+            double addedDensity = (double) (scorer.linkLetters(a) - scorer.linkLetters(top)) / added;
+            return addedDensity < 0.5 ? a : top;
+        }
+        return top;
+    }
+
+    private static boolean isArticleBody(Element e) {
+        if (e.attr("itemprop").contains("articleBody")) return true;
+        String sig = Boilerplate.signature(e);
+        return !sig.isEmpty() && sig.length() <= 300 && Boilerplate.hasWord(sig, ARTICLE_BODY);
     }
 
     private static boolean isRelated(Element a, Element b) {

@@ -20,7 +20,7 @@ final class NoiseText {
                     + "click here to subscribe.*|sign up for .* newsletter.*|follow us.*|print|e-?mail|tweet|subscribe|"
                     + "(\\d+ )?comments?|copy link|link copied|image|photo|video|loading\\.*|caption|close|"
                     + "(image|photo|slide) \\d+ (of|/) \\d+|you have been successfully subscribed.*|"
-                    + "edit (this page|on github|page)|improve this page|suggest an? (edit|change)|report an? (issue|problem)|"
+                    + "view all (posts|articles|stories) by .*|edit (this page|on github|page)|improve this page|suggest an? (edit|change)|report an? (issue|problem)|"
                     + "back to top|(\\d+ min(ute)?s? read)|facebook|twitter|x|pinterest|reddit|linkedin|whatsapp|telegram|"
                     + "flipboard|mix|tumblr|pocket|messenger|sms|copy|share via .*|(reading time|tempo de leitura|lesezeit|temps de lecture).{0,20})");
 
@@ -45,13 +45,35 @@ final class NoiseText {
     /** Headings that introduce lists of other pages, not the page's own content. */
     private static final Pattern ELSEWHERE =
             Pattern.compile("(?iu)(more (in|from|on|about|stories|news|articles|videos|to read|like this)\\b.*|"
-                    + "more\\b.{0,30}\\b(stories|news|articles|posts|videos|reads)|(related|recommended)(\\s+\\S+){0,3}|"
+                    + "more\\b.{0,30}\\b(stories|news|articles|posts|videos|reads)|"
+                    + "related(\\s+\\S+){0,3}|"
+                    // "Recommended courses" may head the article's own picks: only the site's other pages count
+                    + "recommended( (for you|articles?|stories|story|posts?|content|reading|reads?|videos?|news|links|"
+                    + "topics|guides|pages|products|items|books|searches|resources))?:?|"
                     + "read (more|next|also)\\b.*|also read\\b.*|you (may|might) (also )?(like|enjoy|be interested).*|"
                     + "(most )?(popular|trending|latest|top) (stories|news|articles|posts|now)\\b.*|"
                     + "most (read|viewed|shared|popular)\\b.*|don'?t miss\\b.*|editor'?s picks?\\b.*|"
                     + "other (stories|articles|news)\\b.*|what to read next.*|up next\\b.*|"
+                    // the writer's biography closes many articles: a box of its own, not the article
+                    + "about the (author|writer|reviewer)s?\\b.*|meet the (author|writer)s?\\b.*|written by\\b.*|"
+                    + "also in (the|this)\\b.*|"
+                    // a list of the sources cited, not text of the article
+                    + "(article )?sources:?|"
                     + "veja também.*|leia também.*|mais lidas.*|você pode gostar.*|lesen sie auch.*|mehr zum thema.*|"
                     + "à lire aussi.*|lire aussi.*|te puede interesar.*|関連記事.*|相关.*)");
+
+    /**
+     * A button made of a link: "Shop TomboyX", "Check price here", "Get the Recipe", "Book a demo". It sends the
+     * reader to a shop or a form; the text around it says what it offers.
+     */
+    private static final Pattern CALL_TO_ACTION = Pattern.compile(
+            "(?iu)(\\W*)(shop|buy|try|order|book|get|check|see|view|download|start|learn more|visit|compare|explore|read)"
+                    + "\\b.{0,50}");
+
+    /** True for the text of a link that stands alone as a button (see {@link #CALL_TO_ACTION}). */
+    static boolean isCallToAction(String linkText, int letters) {
+        return letters < 50 && CALL_TO_ACTION.matcher(linkText).matches();
+    }
 
     static boolean introducesElsewhere(String heading) {
         return heading.length() < 60 && ELSEWHERE.matcher(heading.strip()).matches();

@@ -10,7 +10,8 @@ import org.jsoup.select.NodeVisitor;
 
 /**
  * Removes headings left without content, such as "Related stories" once its link list is gone: a heading followed
- * directly by a heading of the same or a higher level, or by the end of the content. Stateless.
+ * directly by a heading of the same or a higher level, or by the end of the content; a heading that is the text of
+ * a list item or a table cell stays. Stateless.
  */
 final class OrphanHeadings {
 
@@ -42,8 +43,17 @@ final class OrphanHeadings {
             Element h = headings.get(i);
             if (h == null) continue;
             boolean orphan = i + 1 == levels.size() || levels.get(i + 1) != 0 && levels.get(i + 1) <= levels.get(i);
-            if (orphan) h.remove();
+            if (orphan && !insideItem(h, root)) h.remove();
         }
+    }
+
+    /** Lists and tables whose items are set as headings: the heading is the item's text, not a section's title. */
+    private static boolean insideItem(Element h, Element root) {
+        for (Element p = h.parent(); p != null && p != root; p = p.parent()) {
+            String n = p.normalName();
+            if (n.equals("li") || n.equals("td") || n.equals("th") || n.equals("dd")) return true;
+        }
+        return false;
     }
 
     private static boolean isHeading(Element e) {

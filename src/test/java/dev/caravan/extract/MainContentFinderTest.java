@@ -55,4 +55,23 @@ class MainContentFinderTest {
                 .contains("Alpha.")
                 .doesNotContain("Bravo");
     }
+
+    @Test
+    void a_long_box_inside_the_named_article_body_brings_the_whole_body_along() {
+        StringBuilder products = new StringBuilder();
+        for (int i = 0; i < 6; i++)
+            products.append("<h3>Tool ")
+                    .append(i)
+                    .append("</h3><p>Light, cheap and sturdy; ours lasted a year.</p><ul><li>Price: $")
+                    .append(10 + i)
+                    .append("</li><li><a href=\"https://shop.example.org/")
+                    .append(i)
+                    .append("\">Buy it</a></li><li>Weight: 2 kg</li></ul>");
+        String box = "<div class=\"accordion\"><div class=\"panel\"><p>" + PROSE + "</p><p>" + PROSE + "</p><p>" + PROSE
+                + "</p><p>" + PROSE + "</p></div></div>";
+        String html = "<html><body><div class=\"entry-content\"><p>Alpha. Our picks, tested.</p>" + products + box
+                + "</div><aside><a href=\"/x\">Other story</a></aside></body></html>";
+        String text = new MainContentFinder().find(Jsoup.parse(html).body()).text();
+        assertThat(text).contains("Alpha.", "Tool 5", "harbour wall").doesNotContain("Other story");
+    }
 }
