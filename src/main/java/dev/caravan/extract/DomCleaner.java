@@ -75,7 +75,10 @@ final class DomCleaner {
     void clean(Document doc, boolean byClass, PageType type) {
         Element body = doc.body();
         Found found = find(body);
-        for (Element e : found.neverContent) e.remove();
+        for (Element e : found.neverContent) {
+            if (StructuredContent.isPanelTrigger(e)) e.unwrap(); // the title of a tab or accordion panel
+            else e.remove();
+        }
         for (Element noscript : found.noscripts) {
             // pages rendered by script often carry the crawler's copy of the content in <noscript>: keep big ones
             if (!isAttached(noscript, body)) continue;
@@ -88,6 +91,7 @@ final class DomCleaner {
         int total = Math.max(1, counts.letters(body));
         for (Element e : found.hidden) {
             if (!isAttached(e, body)) continue;
+            if (StructuredContent.isPanel(e)) continue; // a collapsed tab or accordion panel: content not opened yet
             int letters = counts.letters(e);
             if (letters < 500 || letters < total / 2) e.remove();
         }

@@ -59,4 +59,40 @@ class StructuredContentTest {
         StructuredContent.dropBesideContent(region, type);
         assertThat(region.text()).contains("Our verdict.");
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a tab panel by role                 | <div role="tabpanel" hidden><p>Specifications: 25 litres, 1 lb 13 oz.</p></div>                       | true
+            a collapsed accordion by class      | <div class="accordion__content" style="visibility: hidden"><p>Course details.</p></div>             | true
+            a collapsed panel by class          | <div class="collapse" aria-hidden="true"><p>Answer to the question.</p></div>                       | true
+            a hidden cookie notice              | <div class="cookie-notice" hidden><p>We use cookies.</p></div>                                      | false
+            """)
+    void collapsed_tab_and_accordion_panels_are_panels(String what, String html, boolean panel) {
+        Element e = Jsoup.parse(html).body().child(0);
+        assertThat(StructuredContent.isPanel(e)).isEqualTo(panel);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            an accordion trigger              | <button aria-expanded="false" aria-controls="c1">Work Team Concepts</button> | true
+            a tab                             | <button role="tab" aria-controls="specs">Specifications</button>             | true
+            a menu toggle with a popup        | <button aria-expanded="false" aria-haspopup="true">Menu</button>             | false
+            an add-to-cart button             | <button class="add-to-cart">Add to cart</button>                           | false
+            """)
+    void a_button_that_opens_a_panel_names_it(String what, String html, boolean trigger) {
+        Element e = Jsoup.parse(html).body().child(0);
+        assertThat(StructuredContent.isPanelTrigger(e)).isEqualTo(trigger);
+    }
+
+    @org.junit.jupiter.api.Test
+    void the_cleaner_keeps_a_collapsed_accordion_with_its_title() {
+        org.jsoup.nodes.Document doc = Jsoup.parse("<main><h1>Courses</h1><div class=\"accordion\">"
+                + "<button aria-expanded=\"false\" aria-controls=\"c1\">Project Cost Management</button>"
+                + "<div id=\"c1\" class=\"accordion__content\" style=\"visibility: hidden\"><p>Financial strategies for"
+                + " projects.</p></div></div><div class=\"popup\" hidden>Sign up now</div></main>");
+        new DomCleaner().clean(doc, true, PageType.SERVICE);
+        assertThat(doc.body().text())
+                .contains("Project Cost Management", "Financial strategies")
+                .doesNotContain("Sign up");
+    }
 }
