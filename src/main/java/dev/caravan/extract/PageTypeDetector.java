@@ -225,6 +225,9 @@ final class PageTypeDetector {
                 "/press")) {
             if (path.endsWith("/") || path.chars().filter(c -> c == '/').count() <= 2) add(w, PageType.LISTING, 1.5);
         }
+        // a path segment "list", or one that reads "list of ...", names a list page whatever its depth, even one that
+        // calls itself a dated article in JSON-LD (encyclopedias mark up every page so)
+        if (has(path, "/list/", "/list_of_", "/list-of-") || path.endsWith("/list")) add(w, PageType.LISTING, 5);
         if (has(
                 path,
                 "/services",

@@ -60,6 +60,19 @@ class PageTypeTest {
         assertThat(PageTypeDetector.isSiteRoot(url)).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "https://wiki.example.org/wiki/List_of_lighthouses",
+        "https://books.example.com/list/show/12.best_novels",
+        "https://papers.example.org/cs/list"
+    })
+    void a_url_that_names_a_list_makes_a_listing_even_when_json_ld_says_article(String url) {
+        String html = "<html><head><script type=\"application/ld+json\">{\"@type\":\"Article\"}</script></head>"
+                + "<body><p>Some text.</p></body></html>";
+        assertThat(new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), url, "2026-01-01"))
+                .isEqualTo(PageType.LISTING);
+    }
+
     @Test
     void a_front_page_that_says_nothing_else_is_not_taken_for_an_article() {
         String html = "<html><body><h1>Greenfield Studio</h1><p>We design gardens.</p></body></html>";
