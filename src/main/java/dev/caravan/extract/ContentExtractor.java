@@ -75,7 +75,10 @@ public class ContentExtractor {
             String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass, type);
         Element root;
-        if (StructuredContent.appliesTo(type)) {
+        if (type == PageType.COLLECTION && StructuredContent.prose(doc.body()) >= StructuredContent.PROSE) {
+            // a category page with a written guide is about that text; its product grid is the shop around it
+            root = finder.find(doc.body());
+        } else if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
             StructuredContent.dropBesideContent(root, type);
         } else {

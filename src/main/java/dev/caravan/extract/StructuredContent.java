@@ -64,6 +64,19 @@ final class StructuredContent {
         return !e.hasAttr("aria-haspopup") && (role.isEmpty() || role.equalsIgnoreCase("tab"));
     }
 
+    /** Letters of running prose that make a page's own text, against which a grid of cards is the shop around it. */
+    static final int PROSE = 2000;
+
+    /** Letters in the paragraphs of {@code region} that read as prose: long, and not mostly links. */
+    static int prose(Element region) {
+        int prose = 0;
+        for (Element p : region.getElementsByTag("p")) {
+            int letters = TextStats.letters(p);
+            if (letters >= 150 && TextStats.linkDensity(p) < 0.2) prose += letters;
+        }
+        return prose;
+    }
+
     /** Share of the cleaned page's text below which the best prose block of an untyped page is too small. */
     static final double SMALL_SHARE = 0.25;
 

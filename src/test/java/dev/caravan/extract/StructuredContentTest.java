@@ -95,4 +95,36 @@ class StructuredContentTest {
                 .contains("Project Cost Management", "Financial strategies")
                 .doesNotContain("Sign up");
     }
+
+    @org.junit.jupiter.api.Test
+    void a_category_page_with_a_written_guide_gives_the_guide_not_the_grid() {
+        StringBuilder html = new StringBuilder("<html><body><main><h1>Rain jackets</h1><ul class=\"grid\">");
+        for (int i = 0; i < 12; i++)
+            html.append("<li class=\"card\"><a href=\"/products/jacket-")
+                    .append(i)
+                    .append("\">Jacket model ")
+                    .append(i)
+                    .append("</a><span class=\"price\">$")
+                    .append(90 + i)
+                    .append("</span></li>");
+        html.append("</ul><div class=\"guide\">");
+        for (int i = 0; i < 6; i++)
+            html.append("<p>Choosing a rain jacket starts with the membrane: a three-layer shell breathes best on long")
+                    .append(" climbs, while a two-layer jacket with a mesh lining is softer and cheaper for the city.")
+                    .append(" Look at the hood, the pit zips and the seams, which should be taped all the way.</p>");
+        html.append("</div></main></body></html>");
+        var page = new ContentExtractor().extract(html.toString(), "https://shop.example.com/collections/rain-jackets");
+        assertThat(page.metadata().pageType()).isEqualTo(PageType.COLLECTION);
+        assertThat(page.markdown()).contains("three-layer shell").doesNotContain("Jacket model 3");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a long paragraph (its full stop counts) | <p>AAAAAAAAAA BBBBBBBBBB CCCCCCCCCC DDDDDDDDDD EEEEEEEEEE FFFFFFFFFF GGGGGGGGGG HHHHHHHHHH IIIIIIIIII JJJJJJJJJJ KKKKKKKKKK LLLLLLLLLL MMMMMMMMMM NNNNNNNNNN OOOOOOOOOO.</p> | 151
+            a short paragraph                | <p>Free shipping over $50.</p>                                                      | 0
+            a long paragraph of links        | <p><a href="/a">AAAAAAAAAA BBBBBBBBBB CCCCCCCCCC DDDDDDDDDD EEEEEEEEEE FFFFFFFFFF GGGGGGGGGG HHHHHHHHHH IIIIIIIIII JJJJJJJJJJ KKKKKKKKKK LLLLLLLLLL MMMMMMMMMM NNNNNNNNNN OOOOOOOOOO.</a></p> | 0
+            """)
+    void prose_counts_the_letters_of_long_paragraphs_that_are_not_links(String what, String html, int letters) {
+        assertThat(StructuredContent.prose(Jsoup.parse(html).body())).isEqualTo(letters);
+    }
 }
