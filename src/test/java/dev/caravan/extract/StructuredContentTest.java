@@ -96,8 +96,12 @@ class StructuredContentTest {
                 .doesNotContain("Sign up");
     }
 
-    @org.junit.jupiter.api.Test
-    void a_category_page_with_a_written_guide_gives_the_guide_not_the_grid() {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "https://shop.example.com/collections/rain-jackets, COLLECTION",
+        "https://guides.example.com/list/rain-jackets,      LISTING"
+    })
+    void a_category_or_list_page_with_a_written_guide_gives_the_guide_not_the_grid(String url, PageType expected) {
         StringBuilder html = new StringBuilder("<html><body><main><h1>Rain jackets</h1><ul class=\"grid\">");
         for (int i = 0; i < 12; i++)
             html.append("<li class=\"card\"><a href=\"/products/jacket-")
