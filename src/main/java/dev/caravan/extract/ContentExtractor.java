@@ -82,7 +82,18 @@ public class ContentExtractor {
         cleaner.clean(doc, byClass, type);
         Element root;
         List<ThreadPosts.AuthorLine> authors = List.of();
-        if (StructuredContent.appliesTo(type)) {
+        int prose = type == PageType.COLLECTION || type == PageType.LISTING ? StructuredContent.prose(doc.body()) : 0;
+        Element guide = prose >= StructuredContent.PROSE ? finder.find(doc.body()) : null;
+        if (guide != null && 4 * StructuredContent.prose(guide) < prose) {
+            // the best block is one of many written parts, not the page's guide: the whole region after all
+            doc = CData.parse(html, base);
+            cleaner.clean(doc, byClass, type);
+            guide = null;
+        }
+        if (guide != null) {
+            // a category or list page with a written guide is about that text; its grid of cards is the frame around it
+            root = guide;
+        } else if (StructuredContent.appliesTo(type)) {
             root = StructuredContent.region(doc.body());
             StructuredContent.dropBesideContent(root, type);
         } else {

@@ -74,8 +74,11 @@ final class DomCleaner {
     /** As {@link #clean(Document, boolean)}, judging class and id by what they mean on a page of {@code type}. */
     void clean(Document doc, boolean byClass, PageType type) {
         Element body = doc.body();
-        Found found = find(body, type != PageType.PRODUCT);
-        for (Element e : found.neverContent) e.remove();
+        Found found = find(body);
+        for (Element e : found.neverContent) {
+            if (StructuredContent.isPanelTrigger(e)) e.unwrap(); // the title of a tab or accordion panel
+            else e.remove();
+        }
         for (Element noscript : found.noscripts) {
             // pages rendered by script often carry the crawler's copy of the content in <noscript>: keep big ones
             if (!isAttached(noscript, body)) continue;
@@ -88,6 +91,7 @@ final class DomCleaner {
         int total = Math.max(1, counts.letters(body));
         for (Element e : found.hidden) {
             if (!isAttached(e, body)) continue;
+            if (StructuredContent.isPanel(e)) continue; // a collapsed tab or accordion panel: content not opened yet
             int letters = counts.letters(e);
             if (letters < 500 || letters < total / 2) e.remove();
         }
@@ -123,7 +127,7 @@ final class DomCleaner {
      * One walk over the body instead of a selector pass per kind of furniture. Removal happens afterwards, in the
      * order the kinds are listed, so an element found here may have gone with an ancestor by the time its turn comes.
      */
-    private static Found find(Element body, boolean tabsAreContent) {
+    private static Found find(Element body) {
         Found found = new Found();
         NodeTraversor.filter(
                 new NodeFilter() {
@@ -143,7 +147,7 @@ final class DomCleaner {
                             return FilterResult.SKIP_ENTIRELY; // goes whole
                         }
                         if (tag.equals("noscript")) found.noscripts.add(e);
-                        if (isHidden(e, tabsAreContent)) found.hidden.add(e);
+                        if (isHidden(e)) found.hidden.add(e);
                         if (NAVIGATION_TAGS.contains(tag) || !role.isEmpty() && NAVIGATION_ROLES.contains(role))
                             found.navigation.add(e);
                         if (FURNITURE_TAGS.contains(tag) || !role.isEmpty() && FURNITURE_ROLES.contains(role))
@@ -186,13 +190,8 @@ final class DomCleaner {
         }
     }
 
-    /**
-     * True for an element the page does not show. A hidden tab panel is shown once its tab is chosen: with {@code
-     * tabsAreContent} it is no hidden part (the same steps for another language or platform); on a shop page the
-     * tabs not shown first hold shipping, returns and the shop's pitch.
-     */
-    private static boolean isHidden(Element e, boolean tabsAreContent) {
-        if (tabsAreContent && e.attr("role").equalsIgnoreCase("tabpanel")) return false;
+    /** True for an element the page does not show (a collapsed panel is judged by the caller). */
+    private static boolean isHidden(Element e) {
         if (e.hasAttr("hidden") || e.attr("aria-hidden").equals("true")) return true;
         if (e.hasAttr("popover")) return true; // HTML popovers stay hidden until a button opens them
         String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");

@@ -28,8 +28,14 @@ final class PageTypeDetector {
         urlWords(url, w);
         structure(doc, w);
         if (published != null) add(w, PageType.ARTICLE, 1.5);
+        boolean home = isSiteRoot(url);
+        if (home) {
+            // a site's front page presents the site (its services, or its latest items), it is not one article
+            add(w, PageType.SERVICE, HOME);
+            add(w, PageType.LISTING, HOME - 1);
+        }
         // teaser grids sit beside many articles: cards count only on a page that does not say it is an article
-        if (w.getOrDefault(PageType.ARTICLE, 0.0) == 0) repeatedCards(doc, w);
+        if (home || w.getOrDefault(PageType.ARTICLE, 0.0) == 0) repeatedCards(doc, w);
         // a page that declares no kind and no date, and has no stretch of writing to speak of, presents something
         PageType best = w.getOrDefault(PageType.ARTICLE, 0.0) == 0 && w.getOrDefault(PageType.SERVICE, 0.0) > 0
                 ? PageType.SERVICE
@@ -42,6 +48,24 @@ final class PageTypeDetector {
             }
         }
         return best;
+    }
+
+    /**
+     * Weight of being a site's front page for a service page (less one for a listing, which repeated cards then
+     * decide): above {@link #CLEAR}, so a front page is never taken for an article by default.
+     */
+    private static final double HOME = 2.5;
+
+    /** True when {@code url} is the front page of its site: no path beyond "/", whatever its query or fragment. */
+    static boolean isSiteRoot(String url) {
+        if (url == null || url.isEmpty()) return false;
+        int scheme = url.indexOf("://");
+        if (scheme < 0) return false;
+        int slash = url.indexOf('/', scheme + 3);
+        // tracking parameters or a search (?s=...) still leave the front page, or a listing, never an article
+        if (slash < 0) return true;
+        String rest = url.substring(slash);
+        return rest.equals("/") || rest.startsWith("/#") || rest.startsWith("/?");
     }
 
     private static void add(Map<PageType, Double> w, PageType t, double weight) {
@@ -205,6 +229,9 @@ final class PageTypeDetector {
                 "/press")) {
             if (path.endsWith("/") || path.chars().filter(c -> c == '/').count() <= 2) add(w, PageType.LISTING, 1.5);
         }
+        // a path segment "list", or one that reads "list of ...", names a list page whatever its depth, even one that
+        // calls itself a dated article in JSON-LD (encyclopedias mark up every page so)
+        if (has(path, "/list/", "/list_of_", "/list-of-") || path.endsWith("/list")) add(w, PageType.LISTING, 5);
         if (has(
                 path,
                 "/services",

@@ -25,6 +25,58 @@ final class StructuredContent {
                 || type == PageType.SERVICE;
     }
 
+    /** Class and id words of tab and accordion panels. */
+    static final Set<String> PANEL_WORDS = Set.of(
+            "tab",
+            "tabs",
+            "tab-pane",
+            "tab-panel",
+            "tabpanel",
+            "tab-content",
+            "accordion",
+            "accordion-content",
+            "accordion-body",
+            "accordion-panel",
+            "collapse",
+            "collapsible",
+            "panel");
+
+    /**
+     * True when a hidden element is a tab or accordion panel, by role or by class. Pages show their details in tabs and
+     * accordions (a product's specifications, a service's courses or plans, an FAQ's answers): a collapsed panel is
+     * content, merely not opened yet.
+     */
+    static boolean isPanel(Element e) {
+        String role = e.attr("role");
+        if (role.equalsIgnoreCase("tabpanel") || role.equalsIgnoreCase("region")) return true;
+        String sig = Boilerplate.signature(e);
+        return !sig.isEmpty() && sig.length() <= 300 && Boilerplate.hasWord(sig, PANEL_WORDS);
+    }
+
+    /**
+     * True when a button opens a panel (it says which, or whether it is open): its words name the panel, as a
+     * heading would.
+     */
+    static boolean isPanelTrigger(Element e) {
+        if (!e.normalName().equals("button")) return false;
+        if (!e.hasAttr("aria-controls") && !e.hasAttr("aria-expanded")) return false;
+        String role = e.attr("role");
+        return !e.hasAttr("aria-haspopup") && (role.isEmpty() || role.equalsIgnoreCase("tab"));
+    }
+
+    /** Letters of running prose that make a page's own text, against which a grid of cards is the shop around it. */
+    static final int PROSE = 2000;
+
+    /** Letters in the paragraphs of {@code region} that read as prose: long, and not mostly links. */
+    static int prose(Element region) {
+        int prose = 0;
+        for (Element p : region.getElementsByTag("p")) {
+            int letters = TextStats.letters(p);
+            if (letters >= 150 && TextStats.linkDensity(p) < 0.2) prose += letters;
+        }
+        return prose;
+    }
+
     /** Share of the cleaned page's text below which the best prose block of an untyped page is too small. */
     static final double SMALL_SHARE = 0.25;
 

@@ -69,10 +69,11 @@ class DomCleanerTest {
     }
 
     @Test
-    void on_a_shop_page_hidden_tab_panels_go_with_the_other_hidden_parts() {
-        Document doc = Jsoup.parse("<html><body><p>" + POST.repeat(5) + "</p>" + TABS + "</body></html>");
+    void a_hidden_part_that_is_no_panel_still_goes() {
+        Document doc = Jsoup.parse("<html><body><p>" + POST.repeat(5) + "</p>" + TABS
+                + "<div style=\"display:none\"><p>Sign in to save your cart.</p></div></body></html>");
         new DomCleaner().clean(doc, true, PageType.PRODUCT);
-        assertThat(doc.body().text()).contains("Python SDK").doesNotContain("Java SDK");
+        assertThat(doc.body().text()).contains("Python SDK", "Java SDK").doesNotContain("Sign in");
     }
 
     @Test

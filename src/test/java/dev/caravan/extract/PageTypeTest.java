@@ -58,6 +58,56 @@ class PageTypeTest {
                 .isEqualTo(PageType.FORUM);
     }
 
+    @ParameterizedTest(name = "{0} is a front page: {1}")
+    @CsvSource({
+        "https://example.com,                          true",
+        "https://example.com/,                         true",
+        "https://www.example.com/?utm_source=feed,     true",
+        "https://example.com/#top,                     true",
+        "https://example.com/blog/,                    false",
+        "https://example.com/2026/03/a-story.html,     false",
+        "'',                                           false"
+    })
+    void a_url_with_no_path_is_the_front_page_of_its_site(String url, boolean expected) {
+        assertThat(PageTypeDetector.isSiteRoot(url)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "https://wiki.example.org/wiki/List_of_lighthouses",
+        "https://books.example.com/list/show/12.best_novels",
+        "https://papers.example.org/cs/list"
+    })
+    void a_url_that_names_a_list_makes_a_listing_even_when_json_ld_says_article(String url) {
+        String html = "<html><head><script type=\"application/ld+json\">{\"@type\":\"Article\"}</script></head>"
+                + "<body><p>Some text.</p></body></html>";
+        assertThat(new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), url, "2026-01-01"))
+                .isEqualTo(PageType.LISTING);
+    }
+
+    @Test
+    void a_front_page_that_says_nothing_else_is_not_taken_for_an_article() {
+        String html = "<html><body><h1>Greenfield Studio</h1><p>We design gardens.</p></body></html>";
+        PageType type =
+                new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), "https://greenfield.example.com/", null);
+        assertThat(type).isEqualTo(PageType.SERVICE);
+    }
+
+    @Test
+    void a_front_page_made_of_many_linked_cards_is_a_listing() {
+        StringBuilder html = new StringBuilder("<html><body><main><div class=\"posts\">");
+        for (int i = 0; i < 12; i++)
+            html.append("<div class=\"card\"><h2><a href=\"/post-")
+                    .append(i)
+                    .append("\">Post ")
+                    .append(i)
+                    .append("</a></h2><p>A teaser.</p></div>");
+        html.append("</div></main></body></html>");
+        PageType type = new PageTypeDetector()
+                .detect(org.jsoup.Jsoup.parse(html.toString()), "https://blog.example.com/", "2026-03-01");
+        assertThat(type).isEqualTo(PageType.LISTING);
+    }
+
     @Test
     void a_page_that_says_nothing_about_itself_counts_as_an_article() {
         assertThat(Fixtures.extract("plain-page").metadata().pageType()).isEqualTo(PageType.ARTICLE);

@@ -59,4 +59,76 @@ class StructuredContentTest {
         StructuredContent.dropBesideContent(region, type);
         assertThat(region.text()).contains("Our verdict.");
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a tab panel by role                 | <div role="tabpanel" hidden><p>Specifications: 25 litres, 1 lb 13 oz.</p></div>                       | true
+            a collapsed accordion by class      | <div class="accordion__content" style="visibility: hidden"><p>Course details.</p></div>             | true
+            a collapsed panel by class          | <div class="collapse" aria-hidden="true"><p>Answer to the question.</p></div>                       | true
+            a hidden cookie notice              | <div class="cookie-notice" hidden><p>We use cookies.</p></div>                                      | false
+            """)
+    void collapsed_tab_and_accordion_panels_are_panels(String what, String html, boolean panel) {
+        Element e = Jsoup.parse(html).body().child(0);
+        assertThat(StructuredContent.isPanel(e)).isEqualTo(panel);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            an accordion trigger              | <button aria-expanded="false" aria-controls="c1">Work Team Concepts</button> | true
+            a tab                             | <button role="tab" aria-controls="specs">Specifications</button>             | true
+            a menu toggle with a popup        | <button aria-expanded="false" aria-haspopup="true">Menu</button>             | false
+            an add-to-cart button             | <button class="add-to-cart">Add to cart</button>                           | false
+            """)
+    void a_button_that_opens_a_panel_names_it(String what, String html, boolean trigger) {
+        Element e = Jsoup.parse(html).body().child(0);
+        assertThat(StructuredContent.isPanelTrigger(e)).isEqualTo(trigger);
+    }
+
+    @org.junit.jupiter.api.Test
+    void the_cleaner_keeps_a_collapsed_accordion_with_its_title() {
+        org.jsoup.nodes.Document doc = Jsoup.parse("<main><h1>Courses</h1><div class=\"accordion\">"
+                + "<button aria-expanded=\"false\" aria-controls=\"c1\">Project Cost Management</button>"
+                + "<div id=\"c1\" class=\"accordion__content\" style=\"visibility: hidden\"><p>Financial strategies for"
+                + " projects.</p></div></div><div class=\"popup\" hidden>Sign up now</div></main>");
+        new DomCleaner().clean(doc, true, PageType.SERVICE);
+        assertThat(doc.body().text())
+                .contains("Project Cost Management", "Financial strategies")
+                .doesNotContain("Sign up");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "https://shop.example.com/collections/rain-jackets, COLLECTION",
+        "https://guides.example.com/list/rain-jackets,      LISTING"
+    })
+    void a_category_or_list_page_with_a_written_guide_gives_the_guide_not_the_grid(String url, PageType expected) {
+        StringBuilder html = new StringBuilder("<html><body><main><h1>Rain jackets</h1><ul class=\"grid\">");
+        for (int i = 0; i < 12; i++)
+            html.append("<li class=\"card\"><a href=\"/products/jacket-")
+                    .append(i)
+                    .append("\">Jacket model ")
+                    .append(i)
+                    .append("</a><span class=\"price\">$")
+                    .append(90 + i)
+                    .append("</span></li>");
+        html.append("</ul><div class=\"guide\">");
+        for (int i = 0; i < 6; i++)
+            html.append("<p>Choosing a rain jacket starts with the membrane: a three-layer shell breathes best on long")
+                    .append(" climbs, while a two-layer jacket with a mesh lining is softer and cheaper for the city.")
+                    .append(" Look at the hood, the pit zips and the seams, which should be taped all the way.</p>");
+        html.append("</div></main></body></html>");
+        var page = new ContentExtractor().extract(html.toString(), "https://shop.example.com/collections/rain-jackets");
+        assertThat(page.metadata().pageType()).isEqualTo(PageType.COLLECTION);
+        assertThat(page.markdown()).contains("three-layer shell").doesNotContain("Jacket model 3");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a long paragraph (its full stop counts) | <p>AAAAAAAAAA BBBBBBBBBB CCCCCCCCCC DDDDDDDDDD EEEEEEEEEE FFFFFFFFFF GGGGGGGGGG HHHHHHHHHH IIIIIIIIII JJJJJJJJJJ KKKKKKKKKK LLLLLLLLLL MMMMMMMMMM NNNNNNNNNN OOOOOOOOOO.</p> | 151
+            a short paragraph                | <p>Free shipping over $50.</p>                                                      | 0
+            a long paragraph of links        | <p><a href="/a">AAAAAAAAAA BBBBBBBBBB CCCCCCCCCC DDDDDDDDDD EEEEEEEEEE FFFFFFFFFF GGGGGGGGGG HHHHHHHHHH IIIIIIIIII JJJJJJJJJJ KKKKKKKKKK LLLLLLLLLL MMMMMMMMMM NNNNNNNNNN OOOOOOOOOO.</a></p> | 0
+            """)
+    void prose_counts_the_letters_of_long_paragraphs_that_are_not_links(String what, String html, int letters) {
+        assertThat(StructuredContent.prose(Jsoup.parse(html).body())).isEqualTo(letters);
+    }
 }
