@@ -74,7 +74,7 @@ final class DomCleaner {
     /** As {@link #clean(Document, boolean)}, judging class and id by what they mean on a page of {@code type}. */
     void clean(Document doc, boolean byClass, PageType type) {
         Element body = doc.body();
-        Found found = find(body);
+        Found found = find(body, type);
         for (Element e : found.neverContent) {
             if (StructuredContent.isPanelTrigger(e)) e.unwrap(); // the title of a tab or accordion panel
             else e.remove();
@@ -127,7 +127,9 @@ final class DomCleaner {
      * One walk over the body instead of a selector pass per kind of furniture. Removal happens afterwards, in the
      * order the kinds are listed, so an element found here may have gone with an ancestor by the time its turn comes.
      */
-    private static Found find(Element body) {
+    private static Found find(Element body, PageType type) {
+        // on a thread a post's header is the poster's card, on a product page a strip of offers: furniture there
+        boolean sectionHeadersKept = type != PageType.FORUM && type != PageType.PRODUCT;
         Found found = new Found();
         NodeTraversor.filter(
                 new NodeFilter() {
@@ -150,8 +152,8 @@ final class DomCleaner {
                         if (isHidden(e)) found.hidden.add(e);
                         if (NAVIGATION_TAGS.contains(tag) || !role.isEmpty() && NAVIGATION_ROLES.contains(role))
                             found.navigation.add(e);
-                        if (FURNITURE_TAGS.contains(tag) || !role.isEmpty() && FURNITURE_ROLES.contains(role))
-                            found.furniture.add(e);
+                        if (FURNITURE_TAGS.contains(tag) && !(sectionHeadersKept && isSectionHeader(e, tag))
+                                || !role.isEmpty() && FURNITURE_ROLES.contains(role)) found.furniture.add(e);
                         if (e.hasAttr("class") || e.hasAttr("id")) found.named.add(e);
                         return FilterResult.CONTINUE;
                     }
@@ -163,6 +165,19 @@ final class DomCleaner {
                 },
                 body);
         return found;
+    }
+
+    /**
+     * A {@code <header>} inside an article or section heads that piece (its title, a teaser's summary), not the page:
+     * HTML maps only a header outside sectioning content to the banner landmark.
+     */
+    private static boolean isSectionHeader(Element e, String tag) {
+        if (!tag.equals("header")) return false;
+        for (Element p = e.parent(); p != null; p = p.parent()) {
+            String name = p.normalName();
+            if (name.equals("article") || name.equals("section") || name.equals("main")) return true;
+        }
+        return false;
     }
 
     /** True while no earlier removal has taken {@code e} out of the page along with an ancestor. */

@@ -84,4 +84,20 @@ class DomCleanerTest {
         new DomCleaner().clean(doc, true, PageType.FORUM);
         assertThat(doc.body().text()).doesNotContain("push notifications", "lock icon");
     }
+
+    @Test
+    void a_header_inside_an_article_stays_as_the_teasers_title_and_summary() {
+        Document doc = Jsoup.parse("<html><body><header>Site banner</header><main><article><header>"
+                + "<h2>Teaser title</h2><p>Teaser summary</p></header></article></main></body></html>");
+        new DomCleaner().clean(doc, true, PageType.COLLECTION);
+        assertThat(doc.body().text()).contains("Teaser title", "Teaser summary").doesNotContain("Site banner");
+    }
+
+    @Test
+    void on_a_forum_thread_a_posts_header_still_goes_as_the_posters_card() {
+        Document doc = Jsoup.parse("<html><body><article><header>Poster card</header><p>" + POST.repeat(3)
+                + "</p></article></body></html>");
+        new DomCleaner().clean(doc, true, PageType.FORUM);
+        assertThat(doc.body().text()).doesNotContain("Poster card");
+    }
 }
