@@ -207,7 +207,9 @@ final class DomCleaner {
 
     /** True for an element the page does not show (a collapsed panel is judged by the caller). */
     private static boolean isHidden(Element e) {
-        if (e.hasAttr("hidden") || e.attr("aria-hidden").equals("true")) return true;
+        if (e.hasAttr("hidden")) return true;
+        // aria-hidden only hides from screen readers: on a link it marks a visible duplicate of a teaser's link
+        if (e.attr("aria-hidden").equals("true") && !e.normalName().equals("a")) return true;
         if (e.hasAttr("popover")) return true; // HTML popovers stay hidden until a button opens them
         String style = e.attr("style").toLowerCase(Locale.ROOT).replace(" ", "");
         return style.contains("display:none") || style.contains("visibility:hidden");

@@ -100,4 +100,12 @@ class DomCleanerTest {
         new DomCleaner().clean(doc, true, PageType.FORUM);
         assertThat(doc.body().text()).doesNotContain("Poster card");
     }
+
+    @Test
+    void a_link_hidden_only_from_screen_readers_stays_as_the_visible_summary_it_is() {
+        Document doc = Jsoup.parse("<html><body><p><a href=\"/a\" aria-hidden=\"true\">Visible summary</a></p>"
+                + "<p><span aria-hidden=\"true\">Decorative icon</span>" + POST + "</p></body></html>");
+        new DomCleaner().clean(doc, true, PageType.COLLECTION);
+        assertThat(doc.body().text()).contains("Visible summary").doesNotContain("Decorative icon");
+    }
 }
