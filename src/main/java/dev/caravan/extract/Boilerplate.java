@@ -48,6 +48,9 @@ final class Boilerplate {
     static final Set<String> NEGATIVE_ON_SERVICE =
             without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus"));
 
+    /** In a grid of items each card's star rating is part of what the card says about its item. */
+    static final Set<String> NEGATIVE_IN_GRID = without(NEGATIVE, words("rating"));
+
     private static Set<String> without(Set<String> all, Set<String> some) {
         Set<String> rest = new java.util.HashSet<>(all);
         rest.removeAll(some);
@@ -126,8 +129,12 @@ final class Boilerplate {
     static boolean isNegative(Element e, PageType type) {
         String sig = signature(e);
         if (sig.isEmpty() || sig.length() > 300) return false;
-        Set<String> words =
-                type == PageType.FORUM ? NEGATIVE_IN_THREAD : type == PageType.SERVICE ? NEGATIVE_ON_SERVICE : NEGATIVE;
+        Set<String> words = switch (type) {
+            case FORUM -> NEGATIVE_IN_THREAD;
+            case SERVICE -> NEGATIVE_ON_SERVICE;
+            case COLLECTION, LISTING -> NEGATIVE_IN_GRID;
+            default -> NEGATIVE;
+        };
         return hasWord(sig, words);
     }
 

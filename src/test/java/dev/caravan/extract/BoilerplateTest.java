@@ -2,6 +2,9 @@ package dev.caravan.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.model.PageType;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,5 +28,13 @@ class BoilerplateTest {
     })
     void writer_boxes_and_skip_links_are_furniture_but_items_named_skip_are_not(String signature, boolean furniture) {
         assertThat(Boilerplate.hasWord(signature, Boilerplate.NEGATIVE)).isEqualTo(furniture);
+    }
+
+    @ParameterizedTest(name = "a rating on a {0} page is furniture: {1}")
+    @CsvSource({"ARTICLE, true", "COLLECTION, false", "LISTING, false"})
+    void a_star_rating_belongs_to_the_cards_of_a_grid_but_not_to_an_article(PageType type, boolean furniture) {
+        Element rating = Jsoup.parse("<div class=\"a-icon-row rating\">4.7 out of 5 stars</div>")
+                .selectFirst("div");
+        assertThat(Boilerplate.isNegative(rating, type)).isEqualTo(furniture);
     }
 }
