@@ -26,4 +26,11 @@ class BoilerplateTest {
     void writer_boxes_and_skip_links_are_furniture_but_items_named_skip_are_not(String signature, boolean furniture) {
         assertThat(Boilerplate.hasWord(signature, Boilerplate.NEGATIVE)).isEqualTo(furniture);
     }
+
+    @ParameterizedTest(name = "{0} on a service page is furniture: {1}")
+    @CsvSource({"help better__follow-up google-testimonials, false", "social-follow, true", "main-menu, false"})
+    void follow_ups_on_a_service_page_are_content_but_social_boxes_are_not(String signature, boolean furniture) {
+        assertThat(Boilerplate.hasWord(signature, Boilerplate.NEGATIVE_ON_SERVICE))
+                .isEqualTo(furniture);
+    }
 }
