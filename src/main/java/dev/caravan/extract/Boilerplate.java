@@ -43,10 +43,11 @@ final class Boilerplate {
 
     /**
      * On a service page, promotions, pop-ups, tooltips and tabbed menus present the services themselves (the offers,
-     * the details behind a button): there those words mark no furniture.
+     * the details behind a button): there those words mark no furniture. Nor does "follow", which there names
+     * follow-ups (client testimonials, case notes) more often than "follow us" buttons, which "social" still catches.
      */
     static final Set<String> NEGATIVE_ON_SERVICE =
-            without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus"));
+            without(NEGATIVE, words("promo promos popup modal overlay tooltip menu menus follow"));
 
     /** In a grid of items each card's star rating is part of what the card says about its item. */
     static final Set<String> NEGATIVE_IN_GRID = without(NEGATIVE, words("rating"));

@@ -205,9 +205,21 @@ final class DomCleaner {
         }
     }
 
+    /**
+     * React's streaming server rendering sends late parts of the page as {@code <div hidden id="S:3">} at the end of
+     * the body, and a script moves each at once into its slot {@code <template id="B:3">}: content the reader sees,
+     * not hidden text. (Left at the end of the body: moving them into their slots also brings in side lists.)
+     */
+    private static boolean isStreamedSegment(Element e) {
+        String id = e.id();
+        if (id.length() < 3 || !id.startsWith("S:")) return false;
+        for (int i = 2; i < id.length(); i++) if (Character.digit(id.charAt(i), 16) < 0) return false; // hex
+        return true;
+    }
+
     /** True for an element the page does not show (a collapsed panel is judged by the caller). */
     private static boolean isHidden(Element e) {
-        if (e.hasAttr("hidden")) return true;
+        if (e.hasAttr("hidden") && !isStreamedSegment(e)) return true;
         // aria-hidden only hides from screen readers: on a link it marks a visible duplicate of a teaser's link
         if (e.attr("aria-hidden").equals("true") && !e.normalName().equals("a")) return true;
         if (e.hasAttr("popover")) return true; // HTML popovers stay hidden until a button opens them

@@ -37,4 +37,11 @@ class BoilerplateTest {
                 .selectFirst("div");
         assertThat(Boilerplate.isNegative(rating, type)).isEqualTo(furniture);
     }
+
+    @ParameterizedTest(name = "{0} on a service page is furniture: {1}")
+    @CsvSource({"help better__follow-up google-testimonials, false", "social-follow, true", "main-menu, false"})
+    void follow_ups_on_a_service_page_are_content_but_social_boxes_are_not(String signature, boolean furniture) {
+        assertThat(Boilerplate.hasWord(signature, Boilerplate.NEGATIVE_ON_SERVICE))
+                .isEqualTo(furniture);
+    }
 }

@@ -108,4 +108,14 @@ class DomCleanerTest {
         new DomCleaner().clean(doc, true, PageType.COLLECTION);
         assertThat(doc.body().text()).contains("Visible summary").doesNotContain("Decorative icon");
     }
+
+    @Test
+    void parts_streamed_by_react_stay_but_other_hidden_blocks_go() {
+        Document doc = Jsoup.parse(
+                "<html><body><main><p>" + POST.repeat(20) + "</p><template id=\"B:a\"></template></main>"
+                        + "<div hidden id=\"S:a\"><p>Streamed offer text</p></div>"
+                        + "<div hidden id=\"S:note\"><p>Secret note</p></div><div hidden><p>Closed dialog</p></div></body></html>");
+        new DomCleaner().clean(doc, true, PageType.SERVICE);
+        assertThat(doc.body().text()).contains("Streamed offer text").doesNotContain("Secret note", "Closed dialog");
+    }
 }
