@@ -80,42 +80,8 @@ public class ContentExtractor {
     private Element mainContent(
             String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
         cleaner.clean(doc, byClass, type);
-        Element root;
+        Element root = contentRoot(html, base, doc, byClass, meta, type);
         List<ThreadPosts.AuthorLine> authors = List.of();
-        int prose = type == PageType.COLLECTION || type == PageType.LISTING ? StructuredContent.prose(doc.body()) : 0;
-        Element guide = prose >= StructuredContent.PROSE ? finder.find(doc.body()) : null;
-        if (guide != null && 4 * StructuredContent.prose(guide) < prose) {
-            // the best block is one of many written parts, not the page's guide: the whole region after all
-            doc = CData.parse(html, base);
-            cleaner.clean(doc, byClass, type);
-            guide = null;
-        }
-        if (guide != null) {
-            // a category or list page with a written guide is about that text; its grid of cards is the frame around it
-            root = guide;
-        } else if (StructuredContent.appliesTo(type)) {
-            root = StructuredContent.region(doc.body());
-            StructuredContent.dropBesideContent(root, type);
-        } else {
-            if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
-            int all = TextStats.letters(doc.body());
-            Element landmark = type == PageType.DOCUMENTATION ? docLandmark(doc.body()) : null;
-            int landmarkLetters = landmark == null ? 0 : TextStats.letters(landmark);
-            root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
-            if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
-                // the best prose block is a small part of a page made of many parts: take the page's main region
-                Document again = CData.parse(html, base);
-                cleaner.clean(again, byClass, type);
-                root = StructuredContent.region(again.body());
-            } else if (TextStats.letters(root) < DOC_SHARE * landmarkLetters) {
-                // a reference page's sections (short definitions, tables) read less like prose than its
-                // introduction, yet they are the documentation: take the page's main landmark
-                Document again = CData.parse(html, base);
-                cleaner.clean(again, byClass, type);
-                Element whole = docLandmark(again.body());
-                if (whole != null) root = whole;
-            }
-        }
         if (type == PageType.FORUM) {
             ThreadPosts.dropRepeatedQuotes(root);
             ThreadPosts.dropCounters(root);
@@ -125,6 +91,55 @@ public class ContentExtractor {
         pruner.prune(root, meta.title(), type);
         ThreadPosts.restoreAuthorLines(authors); // every post with its author line, which pruning takes for a label
         return root;
+    }
+
+    /** The element holding the content of the cleaned {@code doc}, before pruning, chosen by page type. */
+    private Element contentRoot(
+            String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
+        if (type == PageType.COLLECTION || type == PageType.LISTING) {
+            int prose = StructuredContent.prose(doc.body());
+            if (prose >= StructuredContent.PROSE) {
+                Element guide = finder.find(doc.body());
+                // a category or list page with a written guide is about that text; its grid of cards is the frame
+                if (4 * StructuredContent.prose(guide) >= prose) return guide;
+                // the best block is one of many written parts, not the page's guide: the whole region after all
+                doc = cleaned(html, base, byClass, type);
+            }
+        }
+        if (StructuredContent.appliesTo(type)) {
+            Element region = StructuredContent.region(doc.body());
+            StructuredContent.dropBesideContent(region, type);
+            return region;
+        }
+        return proseRoot(html, base, doc, byClass, meta, type);
+    }
+
+    /** Articles, forums and documentation: the best prose block and its kin, or a larger region when it is a part. */
+    private Element proseRoot(
+            String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
+        if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
+        int all = TextStats.letters(doc.body());
+        Element landmark = type == PageType.DOCUMENTATION ? docLandmark(doc.body()) : null;
+        int landmarkLetters = landmark == null ? 0 : TextStats.letters(landmark);
+        Element root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
+        if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
+            // the best prose block is a small part of a page made of many parts: take the page's main region
+            return StructuredContent.region(cleaned(html, base, byClass, type).body());
+        }
+        if (TextStats.letters(root) < DOC_SHARE * landmarkLetters) {
+            // a reference page's sections (short definitions, tables) read less like prose than its
+            // introduction, yet they are the documentation: take the page's main landmark
+            Element whole = docLandmark(cleaned(html, base, byClass, type).body());
+            if (whole != null) return whole;
+        }
+        return root;
+    }
+
+    /** The page parsed and cleaned again, for when the finder has already taken parts out of the first copy. */
+    private Document cleaned(String html, String base, boolean byClass, PageType type) {
+        Document doc = CData.parse(html, base);
+        cleaner.clean(doc, byClass, type);
+        return doc;
     }
 
     /** The main landmark of a documentation page ({@code main} or {@code role=main}), or {@code null}. */
