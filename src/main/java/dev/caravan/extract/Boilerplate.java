@@ -122,28 +122,33 @@ final class Boilerplate {
         return cls + " " + id;
     }
 
+    /**
+     * True when the class or id of {@code e} names one of {@code words}. A signature over 300 characters is generated
+     * markup (utility classes by the dozen) and names nothing.
+     */
+    static boolean isNamed(Element e, Set<String> words) {
+        String sig = signature(e);
+        return !sig.isEmpty() && sig.length() <= 300 && hasWord(sig, words);
+    }
+
     static boolean isNegative(Element e) {
         return isNegative(e, PageType.ARTICLE);
     }
 
     /** Furniture by class and id on a page of {@code type}: forum posts are often named comments, for one. */
     static boolean isNegative(Element e, PageType type) {
-        String sig = signature(e);
-        if (sig.isEmpty() || sig.length() > 300) return false;
         Set<String> words = switch (type) {
             case FORUM -> NEGATIVE_IN_THREAD;
             case SERVICE -> NEGATIVE_ON_SERVICE;
             case COLLECTION, LISTING -> NEGATIVE_IN_GRID;
             default -> NEGATIVE;
         };
-        return hasWord(sig, words);
+        return isNamed(e, words);
     }
 
     static boolean isStrongNegative(Element e, PageType type) {
         if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
-        String sig = signature(e);
-        if (sig.isEmpty() || sig.length() > 300) return false;
-        return hasWord(sig, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG);
+        return isNamed(e, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG);
     }
 
     static boolean isPositive(Element e) {

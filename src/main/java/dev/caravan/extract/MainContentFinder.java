@@ -110,6 +110,9 @@ final class MainContentFinder {
         return top;
     }
 
+    /** About the prose score of one real paragraph: less than that added is a byline or a label. */
+    private static final double MIN_PROSE_GAIN = 3;
+
     /** Class and id words that name the container of an article's whole text, never a part of it. */
     private static final Set<String> ARTICLE_BODY = Set.of(
             "entry-content",
@@ -130,9 +133,6 @@ final class MainContentFinder {
      * {@link #climb} (lists, tables, product boxes). The named body holds the article only, so what it adds is taken
      * unless it is mostly links or hardly any prose (a byline, a header line).
      */
-    /** About the prose score of one real paragraph: less than that added is a byline or a label. */
-    private static final double MIN_PROSE_GAIN = 3;
-
     private static Element articleBody(Element top, Element body, BlockScorer scorer) {
         int level = 0;
         for (Element a = top.parent(); a != null && a != body && level < 10; a = a.parent(), level++) {
@@ -149,8 +149,7 @@ final class MainContentFinder {
 
     private static boolean isArticleBody(Element e) {
         if (e.attr("itemprop").contains("articleBody")) return true;
-        String sig = Boilerplate.signature(e);
-        return !sig.isEmpty() && sig.length() <= 300 && Boilerplate.hasWord(sig, ARTICLE_BODY);
+        return Boilerplate.isNamed(e, ARTICLE_BODY);
     }
 
     private static boolean isRelated(Element a, Element b) {

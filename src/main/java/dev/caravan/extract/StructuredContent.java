@@ -4,6 +4,7 @@ import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.jsoup.nodes.Element;
 
 /**
@@ -49,8 +50,7 @@ final class StructuredContent {
     static boolean isPanel(Element e) {
         String role = e.attr("role");
         if (role.equalsIgnoreCase("tabpanel") || role.equalsIgnoreCase("region")) return true;
-        String sig = Boilerplate.signature(e);
-        return !sig.isEmpty() && sig.length() <= 300 && Boilerplate.hasWord(sig, PANEL_WORDS);
+        return Boilerplate.isNamed(e, PANEL_WORDS);
     }
 
     /**
@@ -152,15 +152,22 @@ final class StructuredContent {
     }
 
     private static void drop(Element region, Set<String> words) {
+        dropMarked(region, e -> Boilerplate.isNamed(e, words));
+    }
+
+    /**
+     * Removes the elements of {@code region} that {@code beside} tells by their class or id, never one holding half of
+     * the region.
+     */
+    static void dropMarked(Element region, Predicate<Element> beside) {
         LetterCounts counts = new LetterCounts(region);
         int total = Math.max(1, counts.letters(region));
-        List<Element> beside = new ArrayList<>();
+        List<Element> marked = new ArrayList<>();
         for (Element e : region.getAllElements()) {
             if (e == region || !e.hasAttr("class") && !e.hasAttr("id")) continue;
-            String sig = Boilerplate.signature(e);
-            if (sig.length() <= 300 && Boilerplate.hasWord(sig, words)) beside.add(e);
+            if (beside.test(e)) marked.add(e);
         }
-        for (Element e : beside) {
+        for (Element e : marked) {
             if (e.parent() != null && counts.letters(e) < total / 2) e.remove();
         }
     }

@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.Elements;
@@ -40,19 +42,19 @@ final class ThreadPosts {
         int bestLetters = 0;
         for (Element parent : body.getAllElements()) {
             if (parent.childrenSize() < MIN_POSTS || counts.letters(parent) < MIN_SHARE * total) continue;
-            Map<String, int[]> groups = new HashMap<>(); // kind -> {members with text, letters}
+            Map<String, Group> groups = new HashMap<>();
             for (Element child : parent.children()) {
                 String kind = kind(child);
                 if (kind == null) continue;
                 int letters = counts.letters(child);
                 if (letters == 0) continue;
-                int[] g = groups.computeIfAbsent(kind, k -> new int[2]);
-                g[0]++;
-                g[1] += letters;
+                Group g = groups.computeIfAbsent(kind, k -> new Group());
+                g.posts++;
+                g.letters += letters;
             }
-            for (int[] g : groups.values()) {
-                if (g[0] >= MIN_POSTS && g[1] > bestLetters) {
-                    bestLetters = g[1];
+            for (Group g : groups.values()) {
+                if (g.posts >= MIN_POSTS && g.letters > bestLetters) {
+                    bestLetters = g.letters;
                     best = parent;
                 }
             }
@@ -60,6 +62,12 @@ final class ThreadPosts {
         if (best == null || bestLetters < MIN_SHARE * total) return null;
         if (TextStats.linkDensity(best) > MAX_LINK_DENSITY) return null;
         return best;
+    }
+
+    /** Siblings of one kind under one parent: how many hold text, and their letters. */
+    private static final class Group {
+        int posts;
+        int letters;
     }
 
     /**
@@ -187,8 +195,7 @@ final class ThreadPosts {
     }
 
     /** Leaf elements whose whole text is a number: the count of votes, likes or replies, a post's number. */
-    private static final java.util.regex.Pattern COUNTER =
-            java.util.regex.Pattern.compile("[#+\\-\u2212]?\\d[\\d,.\\s]*[kKmM]?");
+    private static final Pattern COUNTER = Pattern.compile("[#+\\-\u2212]?\\d[\\d,.\\s]*[kKmM]?");
 
     /**
      * Drops the counters beside the posts of a thread (votes, likes, post numbers): elements holding nothing but a
@@ -211,22 +218,15 @@ final class ThreadPosts {
      * to register, the topic's locked state, alert boxes (guest prompts) and drop-down menus (jump to a forum, sort
      * the replies).
      */
-    static final java.util.Set<String> AROUND_POSTS =
-            java.util.Set.of("notice", "notices", "locked", "dropdown", "alert");
+    static final Set<String> AROUND_POSTS = Set.of("notice", "notices", "locked", "dropdown", "alert");
 
     /**
      * Drops the notices and menus around the posts of a thread, and what the page's stylesheet hides (class {@code
      * hidden}: a menu or a form waiting for a click); never an element holding half of {@code root}.
      */
     static void dropNotices(Element root) {
-        int total = TextStats.letters(root);
-        List<Element> notices = new ArrayList<>();
-        for (Element e : root.getAllElements()) {
-            if (e == root || !e.hasAttr("class") && !e.hasAttr("id")) continue;
-            String sig = Boilerplate.signature(e);
-            if (sig.length() <= 300 && Boilerplate.hasWord(sig, AROUND_POSTS)
-                    || e.classNames().contains("hidden")) notices.add(e);
-        }
-        for (Element e : notices) if (e.parent() != null && TextStats.letters(e) < total / 2) e.remove();
+        StructuredContent.dropMarked(
+                root,
+                e -> Boilerplate.isNamed(e, AROUND_POSTS) || e.classNames().contains("hidden"));
     }
 }

@@ -26,6 +26,15 @@ class PageConverterTest {
         return new FetchResponse(new Retrieval(URL, FINAL, 200, AT), FetchOutcome.OK, null, contentType, body);
     }
 
+    private static byte[] withUtf8Bom(byte[] text) {
+        byte[] body = new byte[text.length + 3];
+        body[0] = (byte) 0xEF;
+        body[1] = (byte) 0xBB;
+        body[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, body, 3, text.length);
+        return body;
+    }
+
     private static FetchResponse ok(String contentType, String body) {
         return ok(contentType, body.getBytes(StandardCharsets.UTF_8));
     }
@@ -184,11 +193,7 @@ class PageConverterTest {
     @Test
     void a_byte_order_mark_beats_the_header_charset() {
         byte[] text = "<html><body><p>Caf\u00e9 cr\u00e8me.</p></body></html>".getBytes(StandardCharsets.UTF_8);
-        byte[] body = new byte[text.length + 3];
-        body[0] = (byte) 0xEF;
-        body[1] = (byte) 0xBB;
-        body[2] = (byte) 0xBF;
-        System.arraycopy(text, 0, body, 3, text.length);
+        byte[] body = withUtf8Bom(text);
 
         FetchedPage page = converter.convert(ok("text/html; charset=iso-8859-1", body));
 
@@ -270,11 +275,7 @@ class PageConverterTest {
     @Test
     void a_utf8_byte_order_mark_is_dropped() {
         byte[] text = "# Title\n\nBody.".getBytes(StandardCharsets.UTF_8);
-        byte[] body = new byte[text.length + 3];
-        body[0] = (byte) 0xEF;
-        body[1] = (byte) 0xBB;
-        body[2] = (byte) 0xBF;
-        System.arraycopy(text, 0, body, 3, text.length);
+        byte[] body = withUtf8Bom(text);
 
         FetchedPage page = converter.convert(ok("text/markdown", body));
 
