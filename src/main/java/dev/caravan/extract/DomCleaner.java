@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Comment;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -144,7 +145,8 @@ final class DomCleaner {
                         String role = e.hasAttr("role") ? e.attr("role").strip().toLowerCase(Locale.ROOT) : "";
                         if (NEVER_CONTENT_TAGS.contains(tag)
                                 || !role.isEmpty() && NEVER_CONTENT_ROLES.contains(role)
-                                || e.attr("aria-modal").strip().equalsIgnoreCase("true")) {
+                                || e.attr("aria-modal").strip().equalsIgnoreCase("true")
+                                || tag.equals("a") && isSkipLink(e)) {
                             found.neverContent.add(e);
                             return FilterResult.SKIP_ENTIRELY; // goes whole
                         }
@@ -204,6 +206,19 @@ final class DomCleaner {
             e.remove();
         }
     }
+
+    /**
+     * A skip link ("Skip to content", "Skip navigation links", "Skip to product information") lets keyboard users jump
+     * within the page; it is part of the page's frame wherever it stands, and what it names is not its text.
+     */
+    static boolean isSkipLink(Element a) {
+        String href = a.attr("href");
+        if (href.length() < 2 || href.charAt(0) != '#') return false;
+        String text = a.text();
+        return text.length() < 60 && SKIP.matcher(text).matches();
+    }
+
+    private static final Pattern SKIP = Pattern.compile("(?iu)skip\\b.*");
 
     /**
      * React's streaming server rendering sends late parts of the page as {@code <div hidden id="S:3">} at the end of

@@ -8,6 +8,8 @@ import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
 class DomCleanerTest {
@@ -54,6 +56,23 @@ class DomCleanerTest {
         Document article = Jsoup.parse(html);
         new DomCleaner().clean(article, true, PageType.ARTICLE);
         assertThat(article.body().text()).doesNotContain("Cloud engineering", "Fixed price", "cookies");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "<a href=\"#MainContent\">Skip to content</a>                 | false",
+                "<a href=\"#support\" class=\"nav__skip\">Skip navigation links</a> | false",
+                "<a href=\"#main\"> Skip To Main </a>                         | false",
+                "<a href=\"#ProductInfo\">Skip to product information</a>     | false",
+                "<a href=\"/skip-the-line\">Skip the line</a>                 | true",
+                "<a href=\"#ch2\">Skipping breakfast: chapter 2</a>           | true",
+            })
+    void a_skip_link_within_the_page_goes_even_without_class_names(String link, boolean kept) {
+        Document doc = Jsoup.parse("<html><body>" + link + "<p>" + POST.repeat(5) + "</p></body></html>");
+        new DomCleaner().clean(doc, false, PageType.LISTING);
+        assertThat(doc.body().select("a")).hasSize(kept ? 1 : 0);
     }
 
     private static final String TABS =
