@@ -2,6 +2,7 @@ package dev.caravan.extract;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.CDataNode;
 import org.jsoup.nodes.Document;
@@ -9,9 +10,15 @@ import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 
 /**
- * Parses HTML as a browser does where jsoup does not: a stray {@code <![CDATA[} in the page's markup (outside SVG and
- * MathML) is only a bogus comment up to the next {@code >}, while jsoup reads everything up to {@code ]]>}, often the
- * rest of the page, as one run of text. Stateless.
+ * Parses HTML as a browser does where jsoup does not. Stateless.
+ *
+ * <ul>
+ *   <li>A stray {@code <![CDATA[} in the page's markup (outside SVG and MathML) is only a bogus comment up to the next
+ *       {@code >}, while jsoup reads everything up to {@code ]]>}, often the rest of the page, as one run of text.
+ *   <li>A browser runs scripts, so it reads a {@code <noscript>} as plain text up to {@code </noscript>}. jsoup parses
+ *       it as markup, where an {@code <iframe ... />} (the slash means nothing in HTML) opens an element whose
+ *       content is raw text up to the next {@code </iframe>}: the rest of the page, on pages that never close it.
+ * </ul>
  */
 final class CData {
 
@@ -20,8 +27,24 @@ final class CData {
     static Document parse(String html, String baseUri) {
         Document doc = Jsoup.parse(html, baseUri);
         if (html.contains("<![CDATA[")) repair(doc.body());
+        if (html.contains("<noscript")) repairNoscriptFrames(doc.body());
         return doc;
     }
+
+    /** Puts back, after its {@code <noscript>}, the markup that a frame inside it swallowed as text. */
+    static void repairNoscriptFrames(Element body) {
+        if (body == null) return;
+        for (Element frame : body.select("noscript iframe")) {
+            String text = frame.data();
+            int end = text.toLowerCase(Locale.ROOT).indexOf(NOSCRIPT_END);
+            Element noscript = frame.closest("noscript");
+            if (end < 0 || noscript == null) continue;
+            frame.empty();
+            insertAfter(noscript, text.substring(end + NOSCRIPT_END.length()), body.baseUri());
+        }
+    }
+
+    private static final String NOSCRIPT_END = "</noscript>";
 
     /** Replaces each CDATA section that swallowed markup by that markup, parsed, as a browser would show it. */
     static void repair(Element body) {
@@ -33,14 +56,19 @@ final class CData {
         for (CDataNode c : sections) {
             String text = c.text();
             String rest = text.substring(text.indexOf('>') + 1); // the bogus comment ends at the first '>'
-            Element holder = Jsoup.parseBodyFragment(rest, body.baseUri()).body();
-            List<Node> parsed = new ArrayList<>(holder.childNodes());
-            Node at = c;
-            for (Node n : parsed) {
-                at.after(n);
-                at = n;
-            }
+            insertAfter(c, rest, body.baseUri());
             c.remove();
+        }
+    }
+
+    /** Parses {@code markup} as a fragment of a body and puts its nodes, in order, right after {@code node}. */
+    private static void insertAfter(Node node, String markup, String baseUri) {
+        Element holder = Jsoup.parseBodyFragment(markup, baseUri).body();
+        List<Node> parsed = new ArrayList<>(holder.childNodes());
+        Node at = node;
+        for (Node n : parsed) {
+            at.after(n);
+            at = n;
         }
     }
 }

@@ -27,4 +27,25 @@ class CDataTest {
         assertThat(doc.body().select("script").first().data()).contains("<![CDATA[", "var a = 1;");
         assertThat(doc.body().select("p").text()).isEqualTo("Text.");
     }
+
+    @Test
+    void a_self_closed_frame_in_noscript_does_not_swallow_the_rest_of_the_page() {
+        Document doc = CData.parse(
+                "<html><body><noscript><iframe src=\"https://tags.example.com/ns.html\" height=\"0\" /></noscript>"
+                        + "<main><h1>Your fastest path to production</h1><p>Deploy from Git.</p></main></body></html>",
+                "https://example.com/");
+        assertThat(doc.body().select("main h1").text()).isEqualTo("Your fastest path to production");
+        assertThat(doc.body().select("main p").text()).isEqualTo("Deploy from Git.");
+        assertThat(doc.body().select("noscript iframe").first().data()).isEmpty();
+    }
+
+    @Test
+    void a_closed_frame_in_noscript_is_left_alone() {
+        Document doc = CData.parse(
+                "<html><body><noscript><iframe src=\"https://tags.example.com/ns.html\"></iframe></noscript>"
+                        + "<p>Deploy from Git.</p></body></html>",
+                "");
+        assertThat(doc.body().select("body > p").text()).isEqualTo("Deploy from Git.");
+        assertThat(doc.body().select("p")).hasSize(1);
+    }
 }
