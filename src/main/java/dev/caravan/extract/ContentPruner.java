@@ -91,7 +91,7 @@ final class ContentPruner {
                 if (n == null || n[1] * 2 >= n[0]) e.remove(); // mostly internal: furniture
             }
         }
-        removeElsewhereSections(root, counts);
+        removeElsewhereSections(root, counts, type);
         OrphanHeadings.remove(root);
     }
 
@@ -154,10 +154,16 @@ final class ContentPruner {
     }
 
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
-    private static void removeElsewhereSections(Element root, LetterCounts counts) {
+    private static void removeElsewhereSections(Element root, LetterCounts counts, PageType type) {
+        // other products are elsewhere on the shop's pages: product pages, and collections they are taken for
+        boolean shop = type == PageType.PRODUCT || type == PageType.COLLECTION;
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
             if (h.parent() == null || counts.letters(h) > 80) continue;
-            if (!NoiseText.introducesElsewhere(h.text()) && !namesAnAuthor(h)) continue;
+            String text = h.text();
+            if (!NoiseText.introducesElsewhere(text)
+                    && !(shop && NoiseText.introducesOtherProducts(text))
+                    && !namesAnAuthor(h)) continue;
+            if (shop && NoiseText.introducesOtherProducts(text) && removeProductBox(h, text, root, counts)) continue;
             if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
@@ -180,6 +186,27 @@ final class ContentPruner {
             }
             h.remove();
         }
+    }
+
+    /** A box of other products holds at least this many letters besides its heading. */
+    private static final int PRODUCT_BOX_LETTERS = 20;
+
+    /**
+     * Removes the box that a heading of other products opens: the largest ancestor whose text begins with the
+     * heading and that holds less than half of the content (shops nest the heading some levels deeper than the
+     * carousel of cards next to it), and never one holding a top-level heading, which names the product itself.
+     * False when there is no such box beyond the heading itself.
+     */
+    private static boolean removeProductBox(Element h, String text, Element root, LetterCounts counts) {
+        int half = counts.letters(root) / 2;
+        Element box = h;
+        for (Element p = h.parent(); p != null && p != root && counts.letters(p) < half; p = p.parent()) {
+            if (!p.getElementsByTag("h1").isEmpty() || !p.text().startsWith(text)) break;
+            box = p;
+        }
+        if (counts.letters(box) < counts.letters(h) + PRODUCT_BOX_LETTERS) return false;
+        box.remove();
+        return true;
     }
 
     private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");

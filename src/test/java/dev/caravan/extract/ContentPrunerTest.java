@@ -101,4 +101,47 @@ class ContentPrunerTest {
         new ContentPruner().prune(root, "Harbour wall", PageType.DOCUMENTATION);
         assertThat(root.text()).contains("The old wall in the storm");
     }
+
+    private static final String CARDS = "<ul><li><a href=\"/p/1\">Blue harbour mug, large</a> $12</li>"
+            + "<li><a href=\"/p/2\">Green harbour mug, small</a> $10</li></ul>";
+
+    private static Element prunedAs(String inner, PageType type) {
+        Element root = Jsoup.parse(
+                        "<html><body><div id=\"root\">" + inner + "</div></body></html>", "https://example.com/a")
+                .getElementById("root");
+        new ContentPruner().prune(root, null, type); // no title: every heading is the page's own
+        return root;
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "People who viewed this item also viewed",
+        "Customers also bought",
+        "Frequently bought together",
+        "Similar items",
+        "Explore related items"
+    })
+    void on_a_product_page_a_box_of_other_products_goes_with_its_heading_nested_deeper_than_the_cards(String heading) {
+        Element root = prunedAs(
+                PROSE + "<section><div><div><h2>" + heading + "</h2></div></div><div>" + CARDS + "</div></section>",
+                PageType.PRODUCT);
+        assertThat(root.text()).contains("harbour wall was rebuilt").doesNotContain(heading, "Blue harbour mug");
+    }
+
+    @Test
+    void the_box_of_other_products_never_takes_the_products_own_name_and_text() {
+        Element root = prunedAs(
+                PROSE + PROSE + "<section><div><h2>Similar items</h2></div><div>" + CARDS
+                        + "</div><h1>Stone harbour mug</h1><p>Its glaze is a deep sea green.</p></section>",
+                PageType.PRODUCT);
+        assertThat(root.text()).contains("deep sea green").doesNotContain("Similar items");
+    }
+
+    @Test
+    void on_an_article_a_heading_of_similar_items_is_the_articles_own() {
+        Element root = prunedAs(
+                PROSE + "<section><div><h2>Similar items</h2></div><div><p>" + BIO + "</p></div></section>",
+                PageType.ARTICLE);
+        assertThat(root.text()).contains("Similar items", "staff writer");
+    }
 }
