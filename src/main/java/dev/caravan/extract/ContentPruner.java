@@ -48,6 +48,12 @@ final class ContentPruner {
         for (Element c : root.select("pre, code")) code.addAll(c.getAllElements());
         Map<Element, int[]> links = null; // per element: links below it, and those pointing around the same site
         Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
+        // pages repeat whole blocks for other screens (a mobile and a desktop copy of a section, a sticky bar):
+        // shown once to a reader, so kept once; a reference page may repeat a line on purpose (a parameter's note)
+        boolean repeats = type != PageType.DOCUMENTATION;
+        // an article may repeat a short line on purpose (the same menu line in two meal plans): only longer blocks
+        int repeatLetters = type == PageType.ARTICLE ? 60 : 30;
+        String lastLeaf = null;
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
@@ -60,8 +66,15 @@ final class ContentPruner {
                 else if (e.select("img, br, hr").isEmpty()) e.remove();
                 continue;
             }
+            boolean leaf = isLeafBlock(e);
+            String leafText = leaf ? e.text().strip() : null;
+            // a copy right after the block it repeats is shown twice on purpose (a card's title and its summary)
+            boolean afterItself = leaf && leafText.equals(lastLeaf);
+            if (leaf) lastLeaf = leafText;
+            boolean dropIfRepeat =
+                    leaf && (repeats && !afterItself && letters >= repeatLetters || letters >= 30 && isCaption(e));
             if (letters < 200) {
-                String text = e.text().strip();
+                String text = leaf ? leafText : e.text().strip();
                 boolean isLink = tag.equals("a");
                 if (isLink && isShareLink(e.attr("href"))) {
                     e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
@@ -78,10 +91,14 @@ final class ContentPruner {
                                 isLink || e.selectFirst("a") != null,
                                 isLink,
                                 TextStats.isHeading(tag, 1))
-                        || letters >= 30 && isLeafBlock(e) && isCaption(e) && isRepeat(e, text, seen)) {
+                        || dropIfRepeat && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
                 }
+            }
+            if (letters >= 200 && dropIfRepeat && isRepeat(e, leafText, seen)) {
+                e.remove();
+                continue;
             }
             if (!CONTAINERS.contains(tag) || rootDensity > 0.35) continue;
             double ld = counts.linkDensity(e);

@@ -17,6 +17,9 @@ class ContentPrunerTest {
     private static final String PROSE = "<p>The harbour wall was rebuilt in stone, and the town paid for it over ten "
             + "years. Fishermen said the work was late, but the council kept to its plan.</p>";
 
+    private static final String MORE_PROSE = "<p>The new wall cost twice the first estimate, and the harbour master "
+            + "said it would stand for a century. Boats now moor inside it through the winter storms.</p>";
+
     private static final String BIO = "Jane Doe is a staff writer who covers coastal towns, their councils and "
             + "their harbours; before that she reported on fisheries for ten years.";
 
@@ -74,7 +77,7 @@ class ContentPrunerTest {
     @Test
     void a_heading_that_only_links_to_a_writers_page_goes_with_the_biography_under_it() {
         Element root = pruned(PROSE + "<h4><a href=\"https://example.com/news/author/jane-doe/\">Jane Doe</a></h4><p>"
-                + BIO + "</p><h4>Costs</h4>" + PROSE);
+                + BIO + "</p><h4>Costs</h4>" + MORE_PROSE);
         assertThat(root.text()).doesNotContain("Jane Doe", "staff writer").contains("Costs");
     }
 
@@ -131,7 +134,7 @@ class ContentPrunerTest {
     @Test
     void the_box_of_other_products_never_takes_the_products_own_name_and_text() {
         Element root = prunedAs(
-                PROSE + PROSE + "<section><div><h2>Similar items</h2></div><div>" + CARDS
+                PROSE + MORE_PROSE + "<section><div><h2>Similar items</h2></div><div>" + CARDS
                         + "</div><h1>Stone harbour mug</h1><p>Its glaze is a deep sea green.</p></section>",
                 PageType.PRODUCT);
         assertThat(root.text()).contains("deep sea green").doesNotContain("Similar items");
@@ -143,5 +146,38 @@ class ContentPrunerTest {
                 PROSE + "<section><div><h2>Similar items</h2></div><div><p>" + BIO + "</p></div></section>",
                 PageType.ARTICLE);
         assertThat(root.text()).contains("Similar items", "staff writer");
+    }
+
+    private static final String SECTION =
+            "<p>Every bag is roasted in small batches, sealed the same day and shipped " + "within the week.</p>";
+
+    @Test
+    void a_block_repeated_for_another_screen_is_kept_once() {
+        Element root = prunedAs(
+                "<div class=\"desktop\">" + SECTION + "</div>" + PROSE + "<div class=\"mobile\">" + SECTION + "</div>",
+                PageType.PRODUCT);
+        assertThat(root.text().split("roasted in small batches", -1)).hasSize(2);
+        assertThat(root.text()).contains("harbour wall was rebuilt");
+    }
+
+    @Test
+    void a_copy_right_after_the_block_it_repeats_is_shown_twice_on_purpose_and_stays() {
+        Element root = prunedAs(PROSE + SECTION + SECTION, PageType.PRODUCT);
+        assertThat(root.text().split("roasted in small batches", -1)).hasSize(3);
+    }
+
+    @Test
+    void a_reference_page_keeps_a_block_it_repeats() {
+        Element root = prunedAs(SECTION + PROSE + SECTION, PageType.DOCUMENTATION);
+        assertThat(root.text().split("roasted in small batches", -1)).hasSize(3);
+    }
+
+    @Test
+    void an_article_keeps_a_short_line_it_repeats_such_as_a_menu_line_in_two_meal_plans() {
+        Element root = prunedAs(
+                "<h3>Monday</h3>" + PROSE + "<p>Oats, 1 cup berries, 1 tsp honey</p><h3>Tuesday</h3>" + MORE_PROSE
+                        + "<p>Oats, 1 cup berries, 1 tsp honey</p>",
+                PageType.ARTICLE);
+        assertThat(root.text().split("cup berries", -1)).hasSize(3);
     }
 }
