@@ -50,7 +50,9 @@ public class ContentExtractor {
         PageMetadata read = metadataReader.read(doc);
         PageType type = typeDetector.detect(doc, base, read.published());
         PageMetadata meta = read.withPageType(type);
-        String product = type == PageType.PRODUCT ? ProductDescription.read(doc) : null; // before scripts go
+        // a shop's product page may be taken for a category page; its JSON-LD still says Product
+        boolean shop = type == PageType.PRODUCT || type == PageType.COLLECTION;
+        String product = shop ? ProductDescription.read(doc) : null; // read before the scripts go
         Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles

@@ -177,10 +177,14 @@ final class ContentPruner {
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
             if (h.parent() == null || counts.letters(h) > 80) continue;
             String text = h.text();
+            // a label "Returns:" in a row of the offer's facts is not a section of terms: headings only
+            boolean heading = TextStats.isHeading(h.normalName(), 2);
             if (!NoiseText.introducesElsewhere(text)
-                    && !(shop && NoiseText.introducesOtherProducts(text))
+                    && !(shop && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text)))
                     && !namesAnAuthor(h)) continue;
-            if (shop && NoiseText.introducesOtherProducts(text) && removeProductBox(h, text, root, counts)) continue;
+            if (shop
+                    && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text))
+                    && removeProductBox(h, text, root, counts)) continue;
             if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();

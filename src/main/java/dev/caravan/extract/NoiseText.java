@@ -84,10 +84,20 @@ final class NoiseText {
      * together", "Similar items", "Featured products". What follows them is the shop's catalogue, not this product.
      */
     private static final Pattern OTHER_PRODUCTS = Pattern.compile(
-            "(?iu)((people|customers|shoppers|others)( who| like you)?\\b.{0,40}\\b(also|bought|viewed)\\b.*|"
+            "(?iu)(((this is )?what )?(people|customers|shoppers|others)( who| like you)?\\b.{0,40}\\b(also|bought|viewed)\\b.*|"
                     + "(frequently|often) bought together.*|similar (items|products)\\b.*|explore related\\b.*|"
                     + "featured products|customers also\\b.*|recently viewed\\b.*|complete the look|"
                     + "(you )?(may|might) also need.*):?");
+
+    /** Headings of a shop's delivery, return and payment terms, the same on every product page. */
+    private static final Pattern SHOP_TERMS = Pattern.compile(
+            "(?iu)((shipping|delivery)( (and|&)|,) returns?( polic(y|ies))?|returns?( (and|&) exchanges)?"
+                    + "( polic(y|ies))?|(shipping|delivery) (information|policy)|payments? (and|&) security):?");
+
+    /** True when {@code heading} heads a shop's delivery, return or payment terms. */
+    static boolean headsShopTerms(String heading) {
+        return heading.length() < 60 && SHOP_TERMS.matcher(heading.strip()).matches();
+    }
 
     /** True when {@code heading} heads a box of a shop's other products. */
     static boolean introducesOtherProducts(String heading) {

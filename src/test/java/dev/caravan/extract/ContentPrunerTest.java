@@ -122,7 +122,10 @@ class ContentPrunerTest {
         "Customers also bought",
         "Frequently bought together",
         "Similar items",
-        "Explore related items"
+        "Explore related items",
+        "This is what customers who viewed this product bought",
+        "Shipping and return policies",
+        "Shipping & Returns"
     })
     void on_a_product_page_a_box_of_other_products_goes_with_its_heading_nested_deeper_than_the_cards(String heading) {
         Element root = prunedAs(
@@ -179,5 +182,14 @@ class ContentPrunerTest {
                         + "<p>Oats, 1 cup berries, 1 tsp honey</p>",
                 PageType.ARTICLE);
         assertThat(root.text().split("cup berries", -1)).hasSize(3);
+    }
+
+    @Test
+    void a_returns_label_in_the_offers_facts_is_no_section_of_terms_and_stays() {
+        Element root = prunedAs(
+                PROSE + MORE_PROSE + "<div><div><span>Returns:</span></div><div>30 days returns, buyer pays for return"
+                        + " shipping.</div></div>",
+                PageType.PRODUCT);
+        assertThat(root.text()).contains("Returns:", "30 days returns");
     }
 }
