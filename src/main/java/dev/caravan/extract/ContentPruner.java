@@ -52,7 +52,7 @@ final class ContentPruner {
         // shown once to a reader, so kept once; a reference page may repeat a line on purpose (a parameter's note)
         boolean repeats = type != PageType.DOCUMENTATION;
         // an article may repeat a short line on purpose (the same menu line in two meal plans): only longer blocks
-        int repeatLetters = type == PageType.ARTICLE ? 60 : 30;
+        int repeatLetters = type == PageType.ARTICLE ? 60 : 20;
         String lastLeaf = null;
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
