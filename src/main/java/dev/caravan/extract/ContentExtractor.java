@@ -50,12 +50,16 @@ public class ContentExtractor {
         PageMetadata read = metadataReader.read(doc);
         PageType type = typeDetector.detect(doc, base, read.published());
         PageMetadata meta = read.withPageType(type);
+        // a shop's product page may be taken for a category page; its JSON-LD still says Product
+        boolean shop = type == PageType.PRODUCT || type == PageType.COLLECTION;
+        String product = shop ? ProductDescription.read(doc) : null; // read before the scripts go
         Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
             Element lenient = mainContent(html, base, CData.parse(html, base), false, meta, type);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
+        root = ProductDescription.preferred(root, product, base);
         String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
         List<TextBlock> blocks = TextBlocks.of(root); // before rendering, which rewrites the element
         String markdown = renderer.render(root, linkBase);

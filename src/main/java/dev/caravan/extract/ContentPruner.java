@@ -48,6 +48,12 @@ final class ContentPruner {
         for (Element c : root.select("pre, code")) code.addAll(c.getAllElements());
         Map<Element, int[]> links = null; // per element: links below it, and those pointing around the same site
         Map<String, Element> seen = new HashMap<>(); // repeated blocks (carousel captions, sticky copies) are kept once
+        // pages repeat whole blocks for other screens (a mobile and a desktop copy of a section, a sticky bar):
+        // shown once to a reader, so kept once; a reference page may repeat a line on purpose (a parameter's note)
+        boolean repeats = type != PageType.DOCUMENTATION;
+        // an article may repeat a short line on purpose (the same menu line in two meal plans): only longer blocks
+        int repeatLetters = type == PageType.ARTICLE ? 60 : 20;
+        String lastLeaf = null;
         for (Element e : all) {
             if (e == root || e.parent() == null) continue;
             String tag = e.normalName();
@@ -60,8 +66,15 @@ final class ContentPruner {
                 else if (e.select("img, br, hr").isEmpty()) e.remove();
                 continue;
             }
+            boolean leaf = isLeafBlock(e);
+            String leafText = leaf ? e.text().strip() : null;
+            // a copy right after the block it repeats is shown twice on purpose (a card's title and its summary)
+            boolean afterItself = leaf && leafText.equals(lastLeaf);
+            if (leaf) lastLeaf = leafText;
+            boolean dropIfRepeat =
+                    leaf && (repeats && !afterItself && letters >= repeatLetters || letters >= 30 && isCaption(e));
             if (letters < 200) {
-                String text = e.text().strip();
+                String text = leaf ? leafText : e.text().strip();
                 boolean isLink = tag.equals("a");
                 if (isLink && isShareLink(e.attr("href"))) {
                     e.unwrap(); // "click to tweet" quotes: keep the words, drop the share link
@@ -78,10 +91,14 @@ final class ContentPruner {
                                 isLink || e.selectFirst("a") != null,
                                 isLink,
                                 TextStats.isHeading(tag, 1))
-                        || letters >= 30 && isLeafBlock(e) && isCaption(e) && isRepeat(e, text, seen)) {
+                        || dropIfRepeat && isRepeat(e, text, seen)) {
                     e.remove();
                     continue;
                 }
+            }
+            if (letters >= 200 && dropIfRepeat && isRepeat(e, leafText, seen)) {
+                e.remove();
+                continue;
             }
             if (!CONTAINERS.contains(tag) || rootDensity > 0.35) continue;
             double ld = counts.linkDensity(e);
@@ -91,7 +108,7 @@ final class ContentPruner {
                 if (n == null || n[1] * 2 >= n[0]) e.remove(); // mostly internal: furniture
             }
         }
-        removeElsewhereSections(root, counts);
+        removeElsewhereSections(root, counts, type);
         OrphanHeadings.remove(root);
     }
 
@@ -154,10 +171,20 @@ final class ContentPruner {
     }
 
     /** "More in Sport", "Related stories": the heading and what follows it up to the next heading go. */
-    private static void removeElsewhereSections(Element root, LetterCounts counts) {
+    private static void removeElsewhereSections(Element root, LetterCounts counts, PageType type) {
+        // other products are elsewhere on the shop's pages: product pages, and collections they are taken for
+        boolean shop = type == PageType.PRODUCT || type == PageType.COLLECTION;
         for (Element h : root.select("h2, h3, h4, h5, h6, p, div, span, strong, b")) {
             if (h.parent() == null || counts.letters(h) > 80) continue;
-            if (!NoiseText.introducesElsewhere(h.text()) && !namesAnAuthor(h)) continue;
+            String text = h.text();
+            // a label "Returns:" in a row of the offer's facts is not a section of terms: headings only
+            boolean heading = TextStats.isHeading(h.normalName(), 2);
+            if (!NoiseText.introducesElsewhere(text)
+                    && !(shop && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text)))
+                    && !namesAnAuthor(h)) continue;
+            if (shop
+                    && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text))
+                    && removeProductBox(h, text, root, counts)) continue;
             if (!TextStats.isHeading(h.normalName(), 2)) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
@@ -180,6 +207,27 @@ final class ContentPruner {
             }
             h.remove();
         }
+    }
+
+    /** A box of other products holds at least this many letters besides its heading. */
+    private static final int PRODUCT_BOX_LETTERS = 20;
+
+    /**
+     * Removes the box that a heading of other products opens: the largest ancestor whose text begins with the
+     * heading and that holds less than half of the content (shops nest the heading some levels deeper than the
+     * carousel of cards next to it), and never one holding a top-level heading, which names the product itself.
+     * False when there is no such box beyond the heading itself.
+     */
+    private static boolean removeProductBox(Element h, String text, Element root, LetterCounts counts) {
+        int half = counts.letters(root) / 2;
+        Element box = h;
+        for (Element p = h.parent(); p != null && p != root && counts.letters(p) < half; p = p.parent()) {
+            if (!p.getElementsByTag("h1").isEmpty() || !p.text().startsWith(text)) break;
+            box = p;
+        }
+        if (counts.letters(box) < counts.letters(h) + PRODUCT_BOX_LETTERS) return false;
+        box.remove();
+        return true;
     }
 
     private static final Set<String> INLINE = Set.of("a", "strong", "em", "b", "span");

@@ -157,7 +157,7 @@ final class MetadataReader {
         return f;
     }
 
-    private static void flatten(JsonNode n, List<JsonNode> out, int depth) {
+    static void flatten(JsonNode n, List<JsonNode> out, int depth) {
         if (n == null || depth > 4) return;
         if (n.isArray()) {
             for (JsonNode c : n) flatten(c, out, depth + 1);

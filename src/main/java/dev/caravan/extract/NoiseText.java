@@ -79,6 +79,31 @@ final class NoiseText {
         return heading.length() < 60 && ELSEWHERE.matcher(heading.strip()).matches();
     }
 
+    /**
+     * Headings of a shop's boxes of other products: "People who viewed this item also viewed", "Frequently bought
+     * together", "Similar items", "Featured products". What follows them is the shop's catalogue, not this product.
+     */
+    private static final Pattern OTHER_PRODUCTS = Pattern.compile(
+            "(?iu)(((this is )?what )?(people|customers|shoppers|others)( who| like you)?\\b.{0,40}\\b(also|bought|viewed)\\b.*|"
+                    + "(frequently|often) bought together.*|similar (items|products)\\b.*|explore related\\b.*|"
+                    + "featured products|customers also\\b.*|recently viewed\\b.*|complete the look|"
+                    + "(you )?(may|might) also need.*):?");
+
+    /** Headings of a shop's delivery, return and payment terms, the same on every product page. */
+    private static final Pattern SHOP_TERMS = Pattern.compile(
+            "(?iu)((shipping|delivery)( (and|&)|,) returns?( polic(y|ies))?|returns?( (and|&) exchanges)?"
+                    + "( polic(y|ies))?|(shipping|delivery) (information|policy)|payments? (and|&) security):?");
+
+    /** True when {@code heading} heads a shop's delivery, return or payment terms. */
+    static boolean headsShopTerms(String heading) {
+        return heading.length() < 60 && SHOP_TERMS.matcher(heading.strip()).matches();
+    }
+
+    /** True when {@code heading} heads a box of a shop's other products. */
+    static boolean introducesOtherProducts(String heading) {
+        return heading.length() < 60 && OTHER_PRODUCTS.matcher(heading.strip()).matches();
+    }
+
     static boolean isNoise(String text, int letters, boolean hasLink, boolean isLink, boolean isHeading) {
         if (letters < 60 && LABEL.matcher(text).matches()) return true;
         if (isHeading) return false;

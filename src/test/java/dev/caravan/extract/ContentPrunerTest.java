@@ -17,6 +17,9 @@ class ContentPrunerTest {
     private static final String PROSE = "<p>The harbour wall was rebuilt in stone, and the town paid for it over ten "
             + "years. Fishermen said the work was late, but the council kept to its plan.</p>";
 
+    private static final String MORE_PROSE = "<p>The new wall cost twice the first estimate, and the harbour master "
+            + "said it would stand for a century. Boats now moor inside it through the winter storms.</p>";
+
     private static final String BIO = "Jane Doe is a staff writer who covers coastal towns, their councils and "
             + "their harbours; before that she reported on fisheries for ten years.";
 
@@ -74,7 +77,7 @@ class ContentPrunerTest {
     @Test
     void a_heading_that_only_links_to_a_writers_page_goes_with_the_biography_under_it() {
         Element root = pruned(PROSE + "<h4><a href=\"https://example.com/news/author/jane-doe/\">Jane Doe</a></h4><p>"
-                + BIO + "</p><h4>Costs</h4>" + PROSE);
+                + BIO + "</p><h4>Costs</h4>" + MORE_PROSE);
         assertThat(root.text()).doesNotContain("Jane Doe", "staff writer").contains("Costs");
     }
 
@@ -100,5 +103,93 @@ class ContentPrunerTest {
                 .getElementById("root");
         new ContentPruner().prune(root, "Harbour wall", PageType.DOCUMENTATION);
         assertThat(root.text()).contains("The old wall in the storm");
+    }
+
+    private static final String CARDS = "<ul><li><a href=\"/p/1\">Blue harbour mug, large</a> $12</li>"
+            + "<li><a href=\"/p/2\">Green harbour mug, small</a> $10</li></ul>";
+
+    private static Element prunedAs(String inner, PageType type) {
+        Element root = Jsoup.parse(
+                        "<html><body><div id=\"root\">" + inner + "</div></body></html>", "https://example.com/a")
+                .getElementById("root");
+        new ContentPruner().prune(root, null, type); // no title: every heading is the page's own
+        return root;
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "People who viewed this item also viewed",
+        "Customers also bought",
+        "Frequently bought together",
+        "Similar items",
+        "Explore related items",
+        "This is what customers who viewed this product bought",
+        "Shipping and return policies",
+        "Shipping & Returns"
+    })
+    void on_a_product_page_a_box_of_other_products_goes_with_its_heading_nested_deeper_than_the_cards(String heading) {
+        Element root = prunedAs(
+                PROSE + "<section><div><div><h2>" + heading + "</h2></div></div><div>" + CARDS + "</div></section>",
+                PageType.PRODUCT);
+        assertThat(root.text()).contains("harbour wall was rebuilt").doesNotContain(heading, "Blue harbour mug");
+    }
+
+    @Test
+    void the_box_of_other_products_never_takes_the_products_own_name_and_text() {
+        Element root = prunedAs(
+                PROSE + MORE_PROSE + "<section><div><h2>Similar items</h2></div><div>" + CARDS
+                        + "</div><h1>Stone harbour mug</h1><p>Its glaze is a deep sea green.</p></section>",
+                PageType.PRODUCT);
+        assertThat(root.text()).contains("deep sea green").doesNotContain("Similar items");
+    }
+
+    @Test
+    void on_an_article_a_heading_of_similar_items_is_the_articles_own() {
+        Element root = prunedAs(
+                PROSE + "<section><div><h2>Similar items</h2></div><div><p>" + BIO + "</p></div></section>",
+                PageType.ARTICLE);
+        assertThat(root.text()).contains("Similar items", "staff writer");
+    }
+
+    private static final String SECTION =
+            "<p>Every bag is roasted in small batches, sealed the same day and shipped " + "within the week.</p>";
+
+    @Test
+    void a_block_repeated_for_another_screen_is_kept_once() {
+        Element root = prunedAs(
+                "<div class=\"desktop\">" + SECTION + "</div>" + PROSE + "<div class=\"mobile\">" + SECTION + "</div>",
+                PageType.PRODUCT);
+        assertThat(root.text().split("roasted in small batches", -1)).hasSize(2);
+        assertThat(root.text()).contains("harbour wall was rebuilt");
+    }
+
+    @Test
+    void a_copy_right_after_the_block_it_repeats_is_shown_twice_on_purpose_and_stays() {
+        Element root = prunedAs(PROSE + SECTION + SECTION, PageType.PRODUCT);
+        assertThat(root.text().split("roasted in small batches", -1)).hasSize(3);
+    }
+
+    @Test
+    void a_reference_page_keeps_a_block_it_repeats() {
+        Element root = prunedAs(SECTION + PROSE + SECTION, PageType.DOCUMENTATION);
+        assertThat(root.text().split("roasted in small batches", -1)).hasSize(3);
+    }
+
+    @Test
+    void an_article_keeps_a_short_line_it_repeats_such_as_a_menu_line_in_two_meal_plans() {
+        Element root = prunedAs(
+                "<h3>Monday</h3>" + PROSE + "<p>Oats, 1 cup berries, 1 tsp honey</p><h3>Tuesday</h3>" + MORE_PROSE
+                        + "<p>Oats, 1 cup berries, 1 tsp honey</p>",
+                PageType.ARTICLE);
+        assertThat(root.text().split("cup berries", -1)).hasSize(3);
+    }
+
+    @Test
+    void a_returns_label_in_the_offers_facts_is_no_section_of_terms_and_stays() {
+        Element root = prunedAs(
+                PROSE + MORE_PROSE + "<div><div><span>Returns:</span></div><div>30 days returns, buyer pays for return"
+                        + " shipping.</div></div>",
+                PageType.PRODUCT);
+        assertThat(root.text()).contains("Returns:", "30 days returns");
     }
 }
