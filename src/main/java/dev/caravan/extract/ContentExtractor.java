@@ -126,7 +126,7 @@ public class ContentExtractor {
         Element landmark = type == PageType.DOCUMENTATION ? docLandmark(doc.body()) : null;
         int landmarkLetters = landmark == null ? 0 : TextStats.letters(landmark);
         Element root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
-        if (meta.published() == null && StructuredContent.coversTooLittle(type, TextStats.letters(root), all)) {
+        if (StructuredContent.coversTooLittle(type, meta.published() != null, TextStats.letters(root), all)) {
             // the best prose block is a small part of a page made of many parts: take the page's main region
             return StructuredContent.region(cleaned(html, base, byClass, type).body());
         }

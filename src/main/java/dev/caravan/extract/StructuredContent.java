@@ -81,12 +81,18 @@ final class StructuredContent {
     static final double SMALL_SHARE = 0.25;
 
     /**
-     * True when the best prose block of an undated page that is neither a forum nor documentation holds so little of the
-     * cleaned page's text that the page is more likely a set of parts than one text.
+     * Share below which even the best prose block of a dated page is too small: a date says the page is one post, yet
+     * service and category pages carry one too (a CMS stamps every page), and there the intro is a sliver of the page.
      */
-    static boolean coversTooLittle(PageType type, int blockLetters, int pageLetters) {
+    static final double SMALL_SHARE_DATED = 0.1;
+
+    /**
+     * True when the best prose block of a page that is neither a forum nor documentation holds so little of the
+     * cleaned page's text that the page is more likely a set of parts than one text; a dated page must hold far less.
+     */
+    static boolean coversTooLittle(PageType type, boolean dated, int blockLetters, int pageLetters) {
         if (type == PageType.FORUM || type == PageType.DOCUMENTATION) return false;
-        return blockLetters < SMALL_SHARE * pageLetters;
+        return blockLetters < (dated ? SMALL_SHARE_DATED : SMALL_SHARE) * pageLetters;
     }
 
     /** The page's main landmark when it holds a fair share of the text, else the cleaned body. */

@@ -131,4 +131,16 @@ class StructuredContentTest {
     void prose_counts_the_letters_of_long_paragraphs_that_are_not_links(String what, String html, int letters) {
         assertThat(StructuredContent.prose(Jsoup.parse(html).body())).isEqualTo(letters);
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            'an undated page whose best block is a fifth of it is made of parts', ARTICLE, false, 200, 1000, true
+            'a dated page whose best block is a fifth of it is still one text', ARTICLE, true, 220, 1000, false
+            'a dated page whose best block is a twentieth of it is made of parts', ARTICLE, true, 50, 1000, true
+            'a thread is never made of parts', FORUM, false, 10, 1000, false
+            """)
+    void covers_too_little_asks_a_dated_page_for_a_much_smaller_best_block(
+            String what, PageType type, boolean dated, int block, int page, boolean expected) {
+        assertThat(StructuredContent.coversTooLittle(type, dated, block, page)).isEqualTo(expected);
+    }
 }
