@@ -3,6 +3,7 @@ package dev.caravan.extract;
 import dev.caravan.model.PageType;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,6 +66,7 @@ final class DomCleaner {
         final List<Element> navigation = new ArrayList<>();
         final List<Element> furniture = new ArrayList<>();
         final List<Element> named = new ArrayList<>(); // with a class or an id
+        final List<Element> languageLinks = new ArrayList<>(); // <a hreflang>: the page in another language
     }
 
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
@@ -100,6 +102,7 @@ final class DomCleaner {
             if (isAttached(e, body) && e.selectFirst("article, main, h1, [itemprop=articleBody]") == null) e.remove();
         }
         removeGuarded(attached(found.furniture, body), counts, total, 0.4);
+        removeLanguageMenus(found.languageLinks, body);
         if (!byClass) return;
         List<Element> strong = new ArrayList<>();
         List<Element> negative = new ArrayList<>();
@@ -122,6 +125,28 @@ final class DomCleaner {
         }
         removeGuarded(strong, counts, total, 0.6);
         removeGuarded(negative, counts, total, 0.4);
+    }
+
+    /** A list with at least this many links to the page in other languages is a language menu. */
+    private static final int LANGUAGE_MENU_LINKS = 3;
+
+    /**
+     * Removes the lists whose links mostly lead to the same page in other languages ({@code hreflang}): a language
+     * menu names languages, not the page's subject, wherever the page puts it.
+     */
+    private static void removeLanguageMenus(List<Element> languageLinks, Element body) {
+        if (languageLinks.size() < LANGUAGE_MENU_LINKS) return;
+        Map<Element, Integer> perList = new IdentityHashMap<>();
+        for (Element a : languageLinks) {
+            Element list = a.closest("ul, ol");
+            if (list != null) perList.merge(list, 1, Integer::sum);
+        }
+        for (Map.Entry<Element, Integer> entry : perList.entrySet()) {
+            Element list = entry.getKey();
+            int n = entry.getValue();
+            if (n < LANGUAGE_MENU_LINKS || !isAttached(list, body)) continue;
+            if (2 * n >= list.getElementsByTag("a").size()) list.remove();
+        }
     }
 
     /**
@@ -157,6 +182,7 @@ final class DomCleaner {
                         if (FURNITURE_TAGS.contains(tag) && !(sectionHeadersKept && isSectionHeader(e, tag))
                                 || !role.isEmpty() && FURNITURE_ROLES.contains(role)) found.furniture.add(e);
                         if (e.hasAttr("class") || e.hasAttr("id")) found.named.add(e);
+                        if (tag.equals("a") && e.hasAttr("hreflang")) found.languageLinks.add(e);
                         return FilterResult.CONTINUE;
                     }
 

@@ -137,4 +137,19 @@ class DomCleanerTest {
         new DomCleaner().clean(doc, true, PageType.SERVICE);
         assertThat(doc.body().text()).contains("Streamed offer text").doesNotContain("Secret note", "Closed dialog");
     }
+
+    @Test
+    void a_list_of_links_to_the_page_in_other_languages_goes_but_a_list_of_sources_stays() {
+        Document doc = Jsoup.parse("<html><body><main><p>" + POST.repeat(20) + "</p><ul>"
+                + "<li><a href=\"https://de.example.org/x\" hreflang=\"de\">Deutsch</a></li>"
+                + "<li><a href=\"https://fr.example.org/x\" hreflang=\"fr\">Français</a></li>"
+                + "<li><a href=\"https://fi.example.org/x\" hreflang=\"fi\">Suomi</a></li></ul>"
+                + "<ul><li><a href=\"https://a.example.org/\">First source</a></li>"
+                + "<li><a href=\"https://b.example.org/\" hreflang=\"de\">Second source</a></li>"
+                + "<li><a href=\"https://c.example.org/\">Third source</a></li></ul></main></body></html>");
+        new DomCleaner().clean(doc, true, PageType.LISTING);
+        assertThat(doc.body().text())
+                .contains("First source", "Second source", "Third source")
+                .doesNotContain("Deutsch", "Suomi");
+    }
 }
