@@ -105,7 +105,7 @@ public class ContentExtractor {
             if (prose >= StructuredContent.PROSE) {
                 Element guide = finder.find(doc.body());
                 // a category or list page with a written guide is about that text; its grid of cards is the frame
-                if (4 * StructuredContent.prose(guide) >= prose) return guide;
+                if (4 * StructuredContent.prose(guide) >= prose) return StructuredContent.narrowToProse(guide);
                 // the best block is one of many written parts, not the page's guide: the whole region after all
                 doc = cleaned(html, base, byClass, type);
             }

@@ -2,7 +2,9 @@ package dev.caravan.extract;
 
 import dev.caravan.model.PageType;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.jsoup.nodes.Element;
@@ -75,6 +77,33 @@ final class StructuredContent {
             if (letters >= 150 && TextStats.linkDensity(p) < 0.2) prose += letters;
         }
         return prose;
+    }
+
+    /**
+     * The smallest element inside {@code block} that still holds all of its prose. The best prose block of a shop's
+     * category page may be a wrapper around both the grid of cards and the written guide below it; the guide is the
+     * part that holds the sentences.
+     */
+    static Element narrowToProse(Element block) {
+        Map<Element, Integer> prose = new IdentityHashMap<>();
+        for (Element p : block.getElementsByTag("p")) {
+            int letters = TextStats.letters(p);
+            if (letters < 150 || TextStats.linkDensity(p) >= 0.2) continue;
+            for (Element e = p; e != null; e = e.parent()) {
+                prose.merge(e, letters, Integer::sum);
+                if (e == block) break;
+            }
+        }
+        Element core = block;
+        while (true) {
+            int total = prose.getOrDefault(core, 0);
+            Element next = null;
+            for (Element c : core.children()) {
+                if (prose.getOrDefault(c, 0) == total) next = c;
+            }
+            if (next == null || total == 0 || next.normalName().equals("p")) return core;
+            core = next;
+        }
     }
 
     /** Share of the cleaned page's text below which the best prose block of an untyped page is too small. */

@@ -7,6 +7,7 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -84,7 +85,7 @@ class StructuredContentTest {
         assertThat(StructuredContent.isPanelTrigger(e)).isEqualTo(trigger);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void the_cleaner_keeps_a_collapsed_accordion_with_its_title() {
         org.jsoup.nodes.Document doc = Jsoup.parse("<main><h1>Courses</h1><div class=\"accordion\">"
                 + "<button aria-expanded=\"false\" aria-controls=\"c1\">Project Cost Management</button>"
@@ -142,5 +143,37 @@ class StructuredContentTest {
     void covers_too_little_asks_a_dated_page_for_a_much_smaller_best_block(
             String what, PageType type, boolean dated, int block, int page, boolean expected) {
         assertThat(StructuredContent.coversTooLittle(type, dated, block, page)).isEqualTo(expected);
+    }
+
+    @Test
+    void a_guide_block_that_also_wraps_the_grid_of_cards_narrows_to_the_guide() {
+        String sentence = "Mirrorless lenses sit closer to the sensor, so they are smaller and lighter than the lenses "
+                + "of a reflex camera, while autofocus motors have become quiet enough for video work, and "
+                + "weather sealing now comes with the middle of the range rather than only the top of it. ";
+        StringBuilder html = new StringBuilder("<div id=\"block\"><ul class=\"grid\">");
+        for (int i = 0; i < 6; i++)
+            html.append("<li><a href=\"/p/")
+                    .append(i)
+                    .append("\">Lens ")
+                    .append(i)
+                    .append("</a></li>");
+        html.append("</ul><div class=\"seo\"><div id=\"guide\"><h2>Choosing a lens</h2><p>")
+                .append(sentence)
+                .append("</p><p>")
+                .append(sentence)
+                .append("</p></div></div></div>");
+        Element block = Jsoup.parse(html.toString()).getElementById("block");
+        assertThat(StructuredContent.narrowToProse(block).id()).isEqualTo("guide");
+    }
+
+    @Test
+    void a_guide_in_two_parts_stays_whole() {
+        String sentence = "Mirrorless lenses sit closer to the sensor, so they are smaller and lighter than the lenses "
+                + "of a reflex camera, while autofocus motors have become quiet enough for video work, and "
+                + "weather sealing now comes with the middle of the range rather than only the top of it. ";
+        Element block = Jsoup.parse("<div id=\"block\"><div><p>" + sentence + "</p></div><ul><li>Lens</li></ul><div><p>"
+                        + sentence + "</p></div></div>")
+                .getElementById("block");
+        assertThat(StructuredContent.narrowToProse(block).id()).isEqualTo("block");
     }
 }
