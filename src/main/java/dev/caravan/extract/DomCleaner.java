@@ -46,7 +46,12 @@ final class DomCleaner {
     /** Page furniture by tag or role, removed unless it holds the bulk of the text (some sites misuse them). */
     private static final Set<String> FURNITURE_TAGS = Set.of("aside", "header", "form", "menu");
 
-    private static final Set<String> FURNITURE_ROLES = Set.of("banner", "complementary", "menu", "menubar", "toolbar");
+    /**
+     * Furniture roles; {@code status} is a live region that announces what the page just did ("loaded 153 results",
+     * "added to cart") to screen readers, not content.
+     */
+    private static final Set<String> FURNITURE_ROLES =
+            Set.of("banner", "complementary", "menu", "menubar", "toolbar", "status");
 
     /** Navigation and footers: removed even when large (legal footnotes), unless they wrap the article itself. */
     private static final Set<String> NAVIGATION_TAGS = Set.of("nav", "footer");

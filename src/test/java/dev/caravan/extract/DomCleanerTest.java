@@ -152,4 +152,12 @@ class DomCleanerTest {
                 .contains("First source", "Second source", "Third source")
                 .doesNotContain("Deutsch", "Suomi");
     }
+
+    @Test
+    void a_live_status_message_goes() {
+        Document doc = Jsoup.parse("<html><body><main><div role=\"status\">loaded 153 results</div><p>" + POST.repeat(5)
+                + "</p></main></body></html>");
+        new DomCleaner().clean(doc, true, PageType.COLLECTION);
+        assertThat(doc.body().text()).contains("My chain slips").doesNotContain("loaded 153 results");
+    }
 }
