@@ -1,5 +1,6 @@
 package dev.caravan.extract;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.PageMetadata;
 import dev.caravan.model.PageType;
@@ -47,12 +48,13 @@ public class ContentExtractor {
         Objects.requireNonNull(html, "html");
         String base = baseUri == null ? "" : baseUri;
         Document doc = CData.parse(html, base);
-        PageMetadata read = metadataReader.read(doc);
+        List<JsonNode> jsonLd = JsonLd.objects(doc);
+        PageMetadata read = metadataReader.read(doc, jsonLd);
         PageType type = typeDetector.detect(doc, base, read.published());
         PageMetadata meta = read.withPageType(type);
         // a shop's product page may be taken for a category page; its JSON-LD still says Product
         boolean shop = type == PageType.PRODUCT || type == PageType.COLLECTION;
-        String product = shop ? ProductDescription.read(doc) : null; // read before the scripts go
+        String product = shop ? ProductDescription.read(jsonLd) : null;
         Element root = mainContent(html, base, doc, true, meta, type);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles

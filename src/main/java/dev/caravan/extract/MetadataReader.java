@@ -1,7 +1,6 @@
 package dev.caravan.extract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.model.PageMetadata;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,10 +13,13 @@ import org.jsoup.nodes.Element;
 /** Reads what a page says about itself: JSON-LD first, then OpenGraph and plain meta tags. Thread-safe. */
 final class MetadataReader {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     PageMetadata read(Document doc) {
-        JsonLdFacts ld = readJsonLd(doc);
+        return read(doc, JsonLd.objects(doc));
+    }
+
+    /** As {@link #read(Document)}, with the page's JSON-LD objects already parsed ({@link JsonLd#objects}). */
+    PageMetadata read(Document doc, List<JsonNode> jsonLd) {
+        JsonLdFacts ld = readJsonLd(jsonLd);
         Map<String, String> metas = metaTags(doc);
         String title = first(meta(metas, "og:title"), meta(metas, "twitter:title"), ld.headline, doc.title());
         String canonical = null;
@@ -127,45 +129,23 @@ final class MetadataReader {
         String headline, url, publisher, author, published, language, description;
     }
 
-    private JsonLdFacts readJsonLd(Document doc) {
+    private static JsonLdFacts readJsonLd(List<JsonNode> nodes) {
         JsonLdFacts f = new JsonLdFacts();
-        for (Element script : doc.select("script[type=application/ld+json]")) {
-            JsonNode root;
-            try {
-                root = JSON.readTree(script.data().strip());
-            } catch (Exception e) {
-                continue;
-            }
-            List<JsonNode> nodes = new ArrayList<>();
-            flatten(root, nodes, 0);
-            for (JsonNode n : nodes) {
-                if (!isCreativeWork(n)) continue;
-                f.headline = first(f.headline, text(n.get("headline")), text(n.get("name")));
-                f.url = first(f.url, text(n.get("url")));
-                f.publisher = first(f.publisher, name(n.get("publisher")));
-                f.author = first(f.author, name(n.get("author")), name(n.get("creator")));
-                f.published = first(f.published, text(n.get("datePublished")), text(n.get("dateCreated")));
-                f.language = first(f.language, text(n.get("inLanguage")));
-                f.description = first(f.description, text(n.get("description")));
-            }
-            for (JsonNode n : nodes) {
-                String type = n.path("@type").asText("");
-                if (type.equals("WebSite") || type.equals("Organization"))
-                    f.publisher = first(f.publisher, text(n.get("name")));
-            }
+        for (JsonNode n : nodes) {
+            if (!isCreativeWork(n)) continue;
+            f.headline = first(f.headline, text(n.get("headline")), text(n.get("name")));
+            f.url = first(f.url, text(n.get("url")));
+            f.publisher = first(f.publisher, name(n.get("publisher")));
+            f.author = first(f.author, name(n.get("author")), name(n.get("creator")));
+            f.published = first(f.published, text(n.get("datePublished")), text(n.get("dateCreated")));
+            f.language = first(f.language, text(n.get("inLanguage")));
+            f.description = first(f.description, text(n.get("description")));
+        }
+        for (JsonNode n : nodes) {
+            if (JsonLd.isA(n, "WebSite") || JsonLd.isA(n, "Organization"))
+                f.publisher = first(f.publisher, text(n.get("name")));
         }
         return f;
-    }
-
-    static void flatten(JsonNode n, List<JsonNode> out, int depth) {
-        if (n == null || depth > 4) return;
-        if (n.isArray()) {
-            for (JsonNode c : n) flatten(c, out, depth + 1);
-        } else if (n.isObject()) {
-            out.add(n);
-            flatten(n.get("@graph"), out, depth + 1);
-            flatten(n.get("mainEntity"), out, depth + 1);
-        }
     }
 
     private static boolean isCreativeWork(JsonNode n) {

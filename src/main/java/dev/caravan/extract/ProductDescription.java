@@ -1,11 +1,8 @@
 package dev.caravan.extract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.Jsoup;
-import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Tag;
 import org.jspecify.annotations.Nullable;
@@ -20,8 +17,6 @@ final class ProductDescription {
 
     private ProductDescription() {}
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** Below this many letters a description is a tagline, too short to stand for the product's text. */
     static final int MIN_LETTERS = 200;
 
@@ -31,37 +26,17 @@ final class ProductDescription {
      */
     static final double SHARE = 0.45;
 
-    /** The longest description of a schema.org {@code Product} in the page's JSON-LD, or null. */
-    static @Nullable String read(Document doc) {
+    /** The longest description of a schema.org {@code Product} among the page's JSON-LD objects, or null. */
+    static @Nullable String read(List<JsonNode> jsonLd) {
         String best = null;
-        for (Element script : doc.select("script[type=application/ld+json]")) {
-            JsonNode root;
-            try {
-                root = JSON.readTree(script.data().strip());
-            } catch (Exception e) {
-                continue;
-            }
-            List<JsonNode> nodes = new ArrayList<>();
-            MetadataReader.flatten(root, nodes, 0);
-            for (JsonNode n : nodes) {
-                JsonNode d = n.get("description");
-                if (d == null || !d.isTextual() || !isProduct(n)) continue;
-                String text = d.asText();
-                if (text.strip().indexOf(' ') < 0) continue; // one token: URL-encoded or an id, not readable text
-                if (best == null || text.length() > best.length()) best = text;
-            }
+        for (JsonNode n : jsonLd) {
+            JsonNode d = n.get("description");
+            if (d == null || !d.isTextual() || !JsonLd.isA(n, "Product")) continue;
+            String text = d.asText();
+            if (text.strip().indexOf(' ') < 0) continue; // one token: URL-encoded or an id, not readable text
+            if (best == null || text.length() > best.length()) best = text;
         }
         return best;
-    }
-
-    private static boolean isProduct(JsonNode n) {
-        JsonNode t = n.get("@type");
-        if (t == null) return false;
-        if (t.isArray()) {
-            for (JsonNode c : t) if (c.asText().equals("Product")) return true;
-            return false;
-        }
-        return t.asText().equals("Product");
     }
 
     /**

@@ -28,12 +28,13 @@ class ProductDescriptionTest {
     @ParameterizedTest
     @CsvSource({"Product,true", "Organization,false", "Article,false"})
     void only_a_products_description_is_read(String type, boolean read) {
-        assertThat(ProductDescription.read(page(type, TEXT)) != null).isEqualTo(read);
+        assertThat(ProductDescription.read(JsonLd.objects(page(type, TEXT))) != null)
+                .isEqualTo(read);
     }
 
     @Test
     void a_description_without_spaces_is_no_text() {
-        assertThat(ProductDescription.read(page("Product", "A%20dark%20roast%20of%20arabica")))
+        assertThat(ProductDescription.read(JsonLd.objects(page("Product", "A%20dark%20roast%20of%20arabica"))))
                 .isNull();
     }
 
