@@ -179,13 +179,11 @@ final class ContentPruner {
             String text = h.text();
             // a label "Returns:" in a row of the offer's facts is not a section of terms: headings only
             boolean heading = TextStats.isHeading(h.normalName(), 2);
-            if (!NoiseText.introducesElsewhere(text)
-                    && !(shop && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text)))
-                    && !namesAnAuthor(h)) continue;
-            if (shop
-                    && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text))
-                    && removeProductBox(h, text, root, counts)) continue;
-            if (!TextStats.isHeading(h.normalName(), 2)) {
+            boolean shopBox =
+                    shop && (NoiseText.introducesOtherProducts(text) || heading && NoiseText.headsShopTerms(text));
+            if (!shopBox && !NoiseText.introducesElsewhere(text) && !namesAnAuthor(h)) continue;
+            if (shopBox && removeProductBox(h, text, root, counts)) continue;
+            if (!heading) {
                 // a label styled as a heading: it goes with the list or link box right after it
                 Element next = h.nextElementSibling();
                 if (next != null
