@@ -151,6 +151,26 @@ final class StructuredContent {
             "similar-products");
 
     /**
+     * Class and id words of the controls a shop's category page sets above and beside its grid of items: the facet
+     * and filter panels, the sort menu, the count of results. They steer the grid; they say nothing about its items.
+     */
+    static final Set<String> BESIDE_GRID = Set.of(
+            "facet",
+            "facets",
+            "faceted-search",
+            "filter",
+            "filters",
+            "refinement",
+            "refinements",
+            "sort",
+            "sort-by",
+            "sortby",
+            "sorting",
+            "result-count",
+            "results-count",
+            "product-count");
+
+    /**
      * Class and id words of what a forum shows around each post: the poster's title, rank, reputation, badges and
      * post count, vote buttons, signatures. Elsewhere such words may name content ("signature dishes").
      */
@@ -183,6 +203,7 @@ final class StructuredContent {
      */
     static void dropBesideContent(Element region, PageType type) {
         if (type == PageType.PRODUCT || type == PageType.COLLECTION) drop(region, BESIDE_PRODUCT);
+        if (type == PageType.COLLECTION) drop(region, BESIDE_GRID);
         else if (type == PageType.FORUM) drop(region, BESIDE_POST);
     }
 

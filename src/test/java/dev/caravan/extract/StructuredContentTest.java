@@ -50,6 +50,25 @@ class StructuredContentTest {
         assertThat(body.text()).contains("My chain slips").doesNotContain("Full Member", "Joined", "My bikes", "4,726");
     }
 
+    private static final String GRID = "<ul class=\"product-grid\"><li><a href=\"/p/1\">Trail helmet</a> $95</li>"
+            + "<li><a href=\"/p/2\">Road helmet</a> $120</li><li><a href=\"/p/3\">Kids' helmet</a> $40</li></ul>";
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a facet panel       | <aside class="search-facets"><h3>Brand</h3><a href="?b=1">Giro</a><a href="?b=2">Smith</a></aside>
+            a filter bar        | <div class="plp-filters"><button>Filter</button><span>Size</span></div>
+            a sort menu         | <div class="sort-by"><label>Sort: Best Match</label></div>
+            the count of items  | <p class="product-count">143 results</p>
+            """)
+    void a_collection_page_loses_the_controls_of_its_grid(String what, String beside) {
+        Element body = Jsoup.parse("<main>" + beside + GRID + "</main>").body();
+        Element region = StructuredContent.region(body);
+        StructuredContent.dropBesideContent(region, PageType.COLLECTION);
+        assertThat(region.text())
+                .contains("Trail helmet", "Kids' helmet")
+                .doesNotContain("Giro", "Filter", "Sort", "143 results");
+    }
+
     @ParameterizedTest(name = "a {0} page keeps them")
     @CsvSource({"ARTICLE", "SERVICE", "LISTING"})
     void other_pages_keep_blocks_named_review(PageType type) {
