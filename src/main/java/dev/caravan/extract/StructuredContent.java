@@ -203,8 +203,15 @@ final class StructuredContent {
      */
     static void dropBesideContent(Element region, PageType type) {
         if (type == PageType.PRODUCT || type == PageType.COLLECTION) drop(region, BESIDE_PRODUCT);
-        if (type == PageType.COLLECTION) drop(region, BESIDE_GRID);
-        else if (type == PageType.FORUM) drop(region, BESIDE_POST);
+        if (type == PageType.COLLECTION || type == PageType.LISTING) {
+            // a heading's id is often its own words made a slug ("bloom-filter"): that names a topic, not a control
+            dropMarked(region, e -> !isHeading(e) && Boilerplate.isNamed(e, BESIDE_GRID));
+        } else if (type == PageType.FORUM) drop(region, BESIDE_POST);
+    }
+
+    private static boolean isHeading(Element e) {
+        String tag = e.normalName();
+        return tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6';
     }
 
     private static void drop(Element region, Set<String> words) {

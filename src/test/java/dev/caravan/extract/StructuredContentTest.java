@@ -69,6 +69,17 @@ class StructuredContentTest {
                 .doesNotContain("Giro", "Filter", "Sort", "143 results");
     }
 
+    @ParameterizedTest(name = "on a {0} page")
+    @CsvSource({"COLLECTION", "LISTING"})
+    void a_heading_whose_id_is_its_own_words_is_no_control(PageType type) {
+        Element body = Jsoup.parse("<main><h3 id=\"bloom-filter\">Bloom filter</h3><p>A set that may answer yes "
+                        + "wrongly but never no wrongly.</p>" + GRID + "</main>")
+                .body();
+        Element region = StructuredContent.region(body);
+        StructuredContent.dropBesideContent(region, type);
+        assertThat(region.text()).contains("Bloom filter", "Trail helmet");
+    }
+
     @ParameterizedTest(name = "a {0} page keeps them")
     @CsvSource({"ARTICLE", "SERVICE", "LISTING"})
     void other_pages_keep_blocks_named_review(PageType type) {
