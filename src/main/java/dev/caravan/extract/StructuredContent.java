@@ -168,7 +168,18 @@ final class StructuredContent {
             "sorting",
             "result-count",
             "results-count",
-            "product-count");
+            "product-count",
+            // the buttons of each card: a quick look, a wish list, the store to pick up from
+            "quick-view",
+            "quickview",
+            "quick-shop",
+            "quickshop",
+            "quick-add",
+            "wishlist",
+            "add-to-wishlist",
+            "store-selector",
+            "store-picker",
+            "load-more");
 
     /**
      * Class and id words of what a forum shows around each post: the poster's title, rank, reputation, badges and
