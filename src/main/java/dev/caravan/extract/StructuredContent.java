@@ -217,7 +217,19 @@ final class StructuredContent {
         if (type == PageType.COLLECTION || type == PageType.LISTING) {
             // a heading's id is often its own words made a slug ("bloom-filter"): that names a topic, not a control
             dropMarked(region, e -> !isHeading(e) && Boilerplate.isNamed(e, BESIDE_GRID));
+            dropLinkButtons(region);
         } else if (type == PageType.FORUM) drop(region, BESIDE_POST);
+    }
+
+    /**
+     * Removes the links of {@code region} that are buttons leading nowhere (role "button", no address of their own):
+     * a card's "Add to Compare" or "Add to Wish List" runs a script on the grid and names nothing about the item.
+     */
+    private static void dropLinkButtons(Element region) {
+        for (Element a : region.select("a[role=button]")) {
+            String href = a.attr("href").trim();
+            if (href.isEmpty() || href.equals("#") || href.regionMatches(true, 0, "javascript:", 0, 11)) a.remove();
+        }
     }
 
     private static boolean isHeading(Element e) {

@@ -69,6 +69,23 @@ class StructuredContentTest {
                 .doesNotContain("Giro", "Filter", "Sort", "143 results");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            to '#'              | #                      | false
+            to no address       | ''                     | false
+            to a script         | javascript:void(0)     | false
+            to a page           | /compare?ids=1,2       | true
+            """)
+    void a_link_playing_a_button_goes_unless_it_leads_somewhere(String what, String href, boolean kept) {
+        Element body = Jsoup.parse("<main>" + GRID + "<a class=\"action\" role=\"button\" href=\"" + href
+                        + "\">Add to Compare</a></main>")
+                .body();
+        Element region = StructuredContent.region(body);
+        StructuredContent.dropBesideContent(region, PageType.COLLECTION);
+        assertThat(region.text().contains("Add to Compare")).isEqualTo(kept);
+        assertThat(region.text()).contains("Trail helmet");
+    }
+
     @ParameterizedTest(name = "on a {0} page")
     @CsvSource({"COLLECTION", "LISTING"})
     void a_heading_whose_id_is_its_own_words_is_no_control(PageType type) {
