@@ -216,7 +216,7 @@ final class StructuredContent {
         if (type == PageType.PRODUCT || type == PageType.COLLECTION) drop(region, BESIDE_PRODUCT);
         if (type == PageType.COLLECTION || type == PageType.LISTING) {
             // a heading's id is often its own words made a slug ("bloom-filter"): that names a topic, not a control
-            dropMarked(region, e -> !isHeading(e) && Boilerplate.isNamed(e, BESIDE_GRID));
+            dropMarked(region, e -> !TextStats.isHeading(e.normalName(), 1) && Boilerplate.isNamed(e, BESIDE_GRID));
             dropLinkButtons(region);
         } else if (type == PageType.FORUM) drop(region, BESIDE_POST);
     }
@@ -230,11 +230,6 @@ final class StructuredContent {
             String href = a.attr("href").trim();
             if (href.isEmpty() || href.equals("#") || href.regionMatches(true, 0, "javascript:", 0, 11)) a.remove();
         }
-    }
-
-    private static boolean isHeading(Element e) {
-        String tag = e.normalName();
-        return tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6';
     }
 
     private static void drop(Element region, Set<String> words) {
