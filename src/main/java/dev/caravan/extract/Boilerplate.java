@@ -117,9 +117,45 @@ final class Boilerplate {
     static String signature(Element e) {
         String cls = e.className();
         String id = e.id();
+        if (spellsHeading(e, id)) id = ""; // an anchor for a topic, which names no part of the page
         if (cls.isEmpty()) return id;
         if (id.isEmpty()) return cls;
         return cls + " " + id;
+    }
+
+    /** Words a heading needs before an id spelling it out is surely its anchor: furniture headings are short. */
+    private static final int ANCHOR_WORDS = 5;
+
+    /**
+     * True when {@code id} spells out the text of a long heading ({@code e} itself or the first heading inside it):
+     * documentation and CMS tools derive section and heading ids from the heading ("receive-and-reply-to-an-inbound-
+     * message"), so its words say what the section is about, not what part of the page it is. Short headings are
+     * left out: "Leave a reply" or "Related posts" over a furniture box spell its role.
+     */
+    static boolean spellsHeading(Element e, String id) {
+        int parts = 1;
+        for (int i = 0; i < id.length(); i++) if (isSeparator(id.charAt(i))) parts++;
+        if (parts < ANCHOR_WORDS) return false; // cheap test first: this runs for every element with an id
+        Element heading = TextStats.isHeading(e.normalName(), 1) ? e : e.selectFirst("h1, h2, h3, h4, h5, h6");
+        if (heading == null) return false;
+        String text = heading.text();
+        StringBuilder letters = new StringBuilder(text.length());
+        int words = 0;
+        boolean inWord = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean alnum = Character.isLetterOrDigit(c);
+            if (alnum) letters.append(Character.toLowerCase(c));
+            if (alnum && !inWord) words++;
+            inWord = alnum || c == '\'' || c == '\u2019'; // "what's" is one word in a slug
+        }
+        if (words < ANCHOR_WORDS) return false;
+        StringBuilder idLetters = new StringBuilder(id.length());
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (Character.isLetterOrDigit(c)) idLetters.append(Character.toLowerCase(c));
+        }
+        return idLetters.indexOf(letters.toString()) >= 0;
     }
 
     /**

@@ -44,4 +44,20 @@ class BoilerplateTest {
         assertThat(Boilerplate.hasWord(signature, Boilerplate.NEGATIVE_ON_SERVICE))
                 .isEqualTo(furniture);
     }
+
+    @ParameterizedTest(name = "{0} is furniture: {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "<section id='receive-and-reply-to-an-inbound-message-section'><h2>Receive and reply to an inbound message</h2><p>Text</p></section> | false",
+                "<h2 id='how-to-share-a-workspace-with-others'>How to share a workspace with others</h2> | false",
+                "<section id='leave-a-reply'><h3>Leave a reply</h3><form></form></section> | true",
+                "<section id='comments-and-replies-to-this-post'><h3>Comments</h3></section> | true"
+            })
+    void an_id_spelling_out_a_long_heading_is_an_anchor_not_furniture(String html, boolean furniture) {
+        Element e = Jsoup.parse(html).body().child(0);
+        assertThat(Boilerplate.isNegative(e, PageType.DOCUMENTATION)
+                        || Boilerplate.isStrongNegative(e, PageType.DOCUMENTATION))
+                .isEqualTo(furniture);
+    }
 }
