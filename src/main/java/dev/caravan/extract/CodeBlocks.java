@@ -69,7 +69,7 @@ final class CodeBlocks {
                     public void tail(Node node, int depth) {
                         if (node instanceof Element e
                                 && node != pre
-                                && LINE_BLOCKS.contains(e.normalName())
+                                && (LINE_BLOCKS.contains(e.normalName()) || isLine(e))
                                 && sb.length() > 0
                                 && sb.charAt(sb.length() - 1) != '\n') {
                             sb.append('\n');
@@ -81,6 +81,19 @@ final class CodeBlocks {
     }
 
     private static final java.util.Set<String> LINE_BLOCKS = java.util.Set.of("div", "p", "li", "tr");
+
+    /**
+     * An inline element that a highlighter made one line of code and shows as a block by style sheet: Shiki writes
+     * {@code <span class="line">}, Prism's React renderer {@code token-line}, others {@code code-line}, with no line
+     * break between them in the markup.
+     */
+    private static boolean isLine(Element e) {
+        if (!e.hasAttr("class")) return false;
+        for (String c : e.classNames()) {
+            if (c.equals("line") || c.endsWith("-line") || c.endsWith("_line")) return true;
+        }
+        return false;
+    }
 
     /** The language named by a {@code language-x} or {@code lang-x} class on the pre or its code child. */
     private static String language(Element pre) {
