@@ -72,6 +72,7 @@ final class DomCleaner {
         final List<Element> furniture = new ArrayList<>();
         final List<Element> named = new ArrayList<>(); // with a class or an id
         final List<Element> languageLinks = new ArrayList<>(); // <a hreflang>: the page in another language
+        final List<Element> segments = new ArrayList<>(); // streamed late, waiting for their slot
     }
 
     /** Removes everything that is never content; {@code byClass} also removes furniture found by class and id. */
@@ -83,6 +84,7 @@ final class DomCleaner {
     void clean(Document doc, boolean byClass, PageType type) {
         Element body = doc.body();
         Found found = find(body, type);
+        for (Element segment : found.segments) fillSlot(segment, body); // before the templates go
         for (Element e : found.neverContent) {
             if (StructuredContent.isPanelTrigger(e)) e.unwrap(); // the title of a tab or accordion panel
             else e.remove();
@@ -181,6 +183,7 @@ final class DomCleaner {
                             return FilterResult.SKIP_ENTIRELY; // goes whole
                         }
                         if (tag.equals("noscript")) found.noscripts.add(e);
+                        if (e.hasAttr("hidden") && isStreamedSegment(e)) found.segments.add(e);
                         if (isHidden(e)) found.hidden.add(e);
                         if (NAVIGATION_TAGS.contains(tag) || !role.isEmpty() && NAVIGATION_ROLES.contains(role))
                             found.navigation.add(e);
@@ -261,6 +264,21 @@ final class DomCleaner {
         if (id.length() < 3 || !id.startsWith("S:")) return false;
         for (int i = 2; i < id.length(); i++) if (Character.digit(id.charAt(i), 16) < 0) return false; // hex
         return true;
+    }
+
+    /**
+     * Moves a streamed segment that is a code block into its slot: a documentation tool that highlights code on the
+     * server sends each highlighted block late, and left at the end of the body the examples part from the text that
+     * introduces them. (Other segments stay where they are: moved, side lists come into the content too.)
+     */
+    private static void fillSlot(Element segment, Element body) {
+        if (!isAttached(segment, body)) return;
+        Element pre = segment.selectFirst("pre");
+        if (pre == null || 2 * TextStats.letters(pre) < TextStats.letters(segment)) return; // mostly code
+        Element slot = body.getElementById("B:" + segment.id().substring(2));
+        if (slot == null || !slot.normalName().equals("template")) return;
+        slot.replaceWith(segment);
+        segment.removeAttr("hidden");
     }
 
     /** True for an element the page does not show (a collapsed panel is judged by the caller). */

@@ -160,4 +160,14 @@ class DomCleanerTest {
         new DomCleaner().clean(doc, true, PageType.COLLECTION);
         assertThat(doc.body().text()).contains("My chain slips").doesNotContain("loaded 153 results");
     }
+
+    @Test
+    void a_streamed_code_block_fills_its_slot_but_other_streamed_parts_stay_at_the_end() {
+        Document doc = Jsoup.parse("<html><body><main><p>Run these commands:</p><template id=\"B:1\"></template>"
+                + "<p>Then open the page.</p><template id=\"B:2\"></template></main>"
+                + "<div hidden id=\"S:1\"><pre><code>npm install</code></pre></div>"
+                + "<div hidden id=\"S:2\"><p>Popular guides</p></div></body></html>");
+        new DomCleaner().clean(doc, true, PageType.DOCUMENTATION);
+        assertThat(doc.body().text()).isEqualTo("Run these commands: npm install Then open the page. Popular guides");
+    }
 }
