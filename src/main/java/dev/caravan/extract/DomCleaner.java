@@ -13,6 +13,7 @@ import org.jsoup.nodes.Comment;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeFilter;
 import org.jsoup.select.NodeTraversor;
 
@@ -115,7 +116,7 @@ final class DomCleaner {
         List<Element> negative = new ArrayList<>();
         Map<String, Integer> verdicts = new HashMap<>(); // pages repeat the same class names: judge each once
         for (Element e : found.named) {
-            if (!isAttached(e, body)) continue;
+            if (!isAttached(e, body) || isMidSentence(e)) continue;
             // the verdict depends on the class and id, on being an article or main, and on itemprop=articleBody
             String key = (e.normalName().equals("article") || e.normalName().equals("main") ? "A" : "-")
                     + (e.attr("itemprop").contains("articleBody") ? "B" : "-")
@@ -239,6 +240,28 @@ final class DomCleaner {
             if (share < 0.5 && letters > 600 && !e.select("article, main").isEmpty()) continue;
             e.remove();
         }
+    }
+
+    /** Inline tags that may carry a word of a sentence. */
+    private static final Set<String> INLINE_WORDS =
+            Set.of("a", "span", "abbr", "dfn", "em", "strong", "b", "i", "code");
+
+    /**
+     * True for an inline element with words of a running sentence on both sides ("If you use a [Deployment] to run
+     * your app"): it is a word of that sentence, whatever its class says (a glossary term named "tooltip" opens one,
+     * it is not one), and taking it out would leave a hole in the text.
+     */
+    static boolean isMidSentence(Element e) {
+        if (!INLINE_WORDS.contains(e.normalName())) return false;
+        return e.previousSibling() instanceof TextNode before
+                && e.nextSibling() instanceof TextNode after
+                && hasLetter(before.text())
+                && hasLetter(after.text());
+    }
+
+    private static boolean hasLetter(String s) {
+        for (int i = 0; i < s.length(); i++) if (Character.isLetter(s.charAt(i))) return true;
+        return false;
     }
 
     /**

@@ -170,4 +170,15 @@ class DomCleanerTest {
         new DomCleaner().clean(doc, true, PageType.DOCUMENTATION);
         assertThat(doc.body().text()).isEqualTo("Run these commands: npm install Then open the page. Popular guides");
     }
+
+    @Test
+    void a_glossary_term_named_tooltip_stays_in_its_sentence_but_a_tooltip_box_goes() {
+        Document doc = Jsoup.parse("<html><body><p>" + POST + "</p><p>If you use a <a class=\"glossary-tooltip\""
+                + " href=\"/d\">Deployment</a> to run your app, it restarts.</p>"
+                + "<div class=\"tooltip\">Hint box</div></body></html>");
+        new DomCleaner().clean(doc, true, PageType.DOCUMENTATION);
+        assertThat(doc.body().text())
+                .contains("If you use a Deployment to run your app")
+                .doesNotContain("Hint box");
+    }
 }
