@@ -31,6 +31,10 @@ final class Boilerplate {
     static final Set<String> STRONG = words(
             "comment comments commentlist disqus cookie cookies consent outbrain taboola " + "respond reply replies");
 
+    /** Strong words also found at a camelCase hump. */
+    static final Set<String> STRONG_HUMPED =
+            words("comments commentlist disqus cookie cookies consent outbrain taboola");
+
     /**
      * On a forum thread the posts themselves are often named "comment" or "reply": there those words mark no
      * furniture, and the lists of them ("comments", "replies") only ordinary furniture that yields to the bulk of the
@@ -72,6 +76,11 @@ final class Boilerplate {
      * joined with {@code -}) is one of {@code words}. No regular expression: this runs for every element of a page.
      */
     static boolean hasWord(String sig, Set<String> words) {
+        return hasWord(sig, words, false);
+    }
+
+    /** As {@link #hasWord(String, Set)}; with {@code humps} a camelCase hump also starts a part. */
+    static boolean hasWord(String sig, Set<String> words, boolean humps) {
         String lower = sig.toLowerCase(Locale.ROOT);
         if (lower.length() != sig.length()) lower = lowerCharByChar(sig); // a few letters lower-case to two chars
         int n = sig.length();
@@ -84,7 +93,7 @@ final class Boilerplate {
             while (i < n && isSeparator(sig.charAt(i))) i++;
             if (i >= n) break;
             int b = i;
-            while (i < n && !isSeparator(sig.charAt(i))) i++;
+            while (i < n && !isSeparator(sig.charAt(i)) && !(humps && i > b && isHump(sig, i))) i++;
             // keep the last three parts in a ring and try every run that ends with this part
             System.arraycopy(starts, 1, starts, 0, 3);
             System.arraycopy(ends, 1, ends, 0, 3);
@@ -107,6 +116,10 @@ final class Boilerplate {
         char[] out = new char[s.length()];
         for (int i = 0; i < out.length; i++) out[i] = Character.toLowerCase(s.charAt(i));
         return new String(out);
+    }
+
+    private static boolean isHump(String sig, int i) {
+        return Character.isUpperCase(sig.charAt(i)) && Character.isLowerCase(sig.charAt(i - 1));
     }
 
     private static boolean isSeparator(char c) {
@@ -184,7 +197,11 @@ final class Boilerplate {
 
     static boolean isStrongNegative(Element e, PageType type) {
         if (e.normalName().equals("article") || e.normalName().equals("main")) return false;
-        return isNamed(e, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG);
+        if (isNamed(e, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG)) return true;
+        // a camelCase hump also starts a word of a comment or consent box: "docComments" is one as "doc-comments"
+        // is (not a reply counter such as "numReplies", though: replies name parts of threads)
+        String sig = signature(e);
+        return type != PageType.FORUM && !sig.isEmpty() && sig.length() <= 300 && hasWord(sig, STRONG_HUMPED, true);
     }
 
     static boolean isPositive(Element e) {

@@ -60,4 +60,17 @@ class BoilerplateTest {
                         || Boilerplate.isStrongNegative(e, PageType.DOCUMENTATION))
                 .isEqualTo(furniture);
     }
+
+    @ParameterizedTest(name = "{0} on a {1} page is a comment or consent box: {2}")
+    @CsvSource({
+        "docComments, DOCUMENTATION, true",
+        "cookieConsentBanner, ARTICLE, true",
+        "numReplies, LISTING, false",
+        "commentCount, ARTICLE, false",
+        "docComments, FORUM, false"
+    })
+    void a_camel_case_name_of_comments_or_consent_is_a_strong_signal(String id, PageType type, boolean strong) {
+        Element e = Jsoup.parse("<div id=\"" + id + "\">text</div>").selectFirst("div");
+        assertThat(Boilerplate.isStrongNegative(e, type)).isEqualTo(strong);
+    }
 }
