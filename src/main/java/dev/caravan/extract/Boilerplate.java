@@ -140,17 +140,23 @@ final class Boilerplate {
     private static final int ANCHOR_WORDS = 5;
 
     /**
-     * True when {@code id} spells out the text of a long heading ({@code e} itself or the first heading inside it):
+     * True when {@code id} spells out the text of a long heading ({@code e} itself or the heading that leads it):
      * documentation and CMS tools derive section and heading ids from the heading ("receive-and-reply-to-an-inbound-
      * message"), so its words say what the section is about, not what part of the page it is. Short headings are
      * left out: "Leave a reply" or "Related posts" over a furniture box spell its role.
      */
     static boolean spellsHeading(Element e, String id) {
-        int parts = 1;
-        for (int i = 0; i < id.length(); i++) if (isSeparator(id.charAt(i))) parts++;
+        int parts = 0;
+        for (int i = 0; i < id.length(); i++) {
+            if (!isSeparator(id.charAt(i)) && (i == 0 || isSeparator(id.charAt(i - 1)))) parts++;
+        }
         if (parts < ANCHOR_WORDS) return false; // cheap test first: this runs for every element with an id
-        Element heading = TextStats.isHeading(e.normalName(), 1) ? e : e.selectFirst("h1, h2, h3, h4, h5, h6");
-        if (heading == null) return false;
+        // the heading is the element itself or leads it: look down the first children only, never the whole subtree
+        Element heading = e;
+        for (int depth = 0; heading != null && depth <= 4; depth++, heading = heading.firstElementChild()) {
+            if (TextStats.isHeading(heading.normalName(), 1)) break;
+        }
+        if (heading == null || !TextStats.isHeading(heading.normalName(), 1)) return false;
         String text = heading.text();
         StringBuilder letters = new StringBuilder(text.length());
         int words = 0;
