@@ -118,8 +118,11 @@ final class Boilerplate {
         return new String(out);
     }
 
+    /** A camelCase hump at {@code i}: an upper-case ASCII letter after a lower-case one ("docComments"). */
     private static boolean isHump(String sig, int i) {
-        return Character.isUpperCase(sig.charAt(i)) && Character.isLowerCase(sig.charAt(i - 1));
+        char c = sig.charAt(i);
+        char before = sig.charAt(i - 1);
+        return c >= 'A' && c <= 'Z' && before >= 'a' && before <= 'z';
     }
 
     private static boolean isSeparator(char c) {
@@ -206,8 +209,15 @@ final class Boilerplate {
         if (isNamed(e, type == PageType.FORUM ? STRONG_IN_THREAD : STRONG)) return true;
         // a camelCase hump also starts a word of a comment or consent box: "docComments" is one as "doc-comments"
         // is (not a reply counter such as "numReplies", though: replies name parts of threads)
+        if (type == PageType.FORUM) return false;
         String sig = signature(e);
-        return type != PageType.FORUM && !sig.isEmpty() && sig.length() <= 300 && hasWord(sig, STRONG_HUMPED, true);
+        return sig.length() <= 300 && hasHump(sig) && hasWord(sig, STRONG_HUMPED, true);
+    }
+
+    /** True when {@code sig} has a camelCase hump at all: most class names are lower case and skip the word search. */
+    private static boolean hasHump(String sig) {
+        for (int i = 1; i < sig.length(); i++) if (isHump(sig, i)) return true;
+        return false;
     }
 
     static boolean isPositive(Element e) {

@@ -27,7 +27,7 @@ final class CData {
     static Document parse(String html, String baseUri) {
         Document doc = Jsoup.parse(html, baseUri);
         if (html.contains("<![CDATA[")) repair(doc.body());
-        if (html.contains("<noscript")) repairNoscriptFrames(doc.body());
+        if (html.contains("<noscript") && hasSelfClosedFrame(html)) repairNoscriptFrames(doc.body());
         return doc;
     }
 
@@ -45,6 +45,16 @@ final class CData {
     }
 
     private static final String NOSCRIPT_END = "</noscript>";
+
+    /** True when some {@code <iframe ...>} tag of {@code html} ends in {@code />}: a scan of the text, not of the tree. */
+    static boolean hasSelfClosedFrame(String html) {
+        for (int i = html.indexOf("<iframe"); i >= 0; i = html.indexOf("<iframe", i + 7)) {
+            int end = html.indexOf('>', i);
+            if (end < 0) return false;
+            if (html.charAt(end - 1) == '/') return true;
+        }
+        return false;
+    }
 
     /** Replaces each CDATA section that swallowed markup by that markup, parsed, as a browser would show it. */
     static void repair(Element body) {
