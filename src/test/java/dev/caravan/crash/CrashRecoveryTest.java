@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.caravan.App;
+import dev.caravan.testing.LiveFolder;
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub;
 import dev.caravan.testing.TavilyStub.Result;
@@ -175,11 +176,7 @@ class CrashRecoveryTest {
     }
 
     private List<Path> reports() throws IOException {
-        Path out = work.resolve("output");
-        if (!Files.isDirectory(out)) return List.of();
-        try (Stream<Path> all = Files.walk(out)) {
-            return all.filter(p -> p.getFileName().toString().endsWith(".md")).toList();
-        }
+        return LiveFolder.files(work.resolve("output"), Integer.MAX_VALUE, name -> name.endsWith(".md"));
     }
 
     private static List<Path> list(Path dir, String suffix) throws IOException {

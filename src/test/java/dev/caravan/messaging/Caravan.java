@@ -1,5 +1,6 @@
 package dev.caravan.messaging;
 
+import dev.caravan.testing.LiveFolder;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
 import org.apache.camel.CamelContext;
 import org.apache.camel.main.Main;
 
@@ -63,11 +63,9 @@ final class Caravan implements AutoCloseable {
     /** Every report (.md directly under a job folder) this instance wrote, relative to its output folder. */
     List<String> reports() throws IOException {
         List<String> reports = new ArrayList<>();
-        if (!Files.isDirectory(output())) return reports;
-        try (Stream<Path> files = Files.walk(output(), 2)) {
-            files.filter(f -> f.toString().endsWith(".md")
-                            && output().relativize(f).getNameCount() == 2)
-                    .forEach(f -> reports.add(output().relativize(f).toString()));
+        for (Path f : LiveFolder.files(output(), 2, name -> name.endsWith(".md"))) {
+            if (output().relativize(f).getNameCount() == 2)
+                reports.add(output().relativize(f).toString());
         }
         return reports;
     }
