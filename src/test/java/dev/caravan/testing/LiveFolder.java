@@ -1,6 +1,7 @@
 package dev.caravan.testing;
 
 import java.io.IOException;
+import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -25,7 +26,7 @@ public final class LiveFolder {
     public static List<Path> files(Path root, int depth, Predicate<String> name) throws IOException {
         List<Path> found = new ArrayList<>();
         if (!Files.isDirectory(root)) return found;
-        Files.walkFileTree(root, EnumSet.noneOf(java.nio.file.FileVisitOption.class), depth, new SimpleFileVisitor<>() {
+        Files.walkFileTree(root, EnumSet.noneOf(FileVisitOption.class), depth, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                 if (attrs.isRegularFile() && name.test(file.getFileName().toString())) found.add(file);
