@@ -5,6 +5,7 @@ import dev.caravan.config.RuntimeSettings;
 import dev.caravan.config.SettingsSource;
 import dev.caravan.model.SuppressForbidden;
 import dev.caravan.progress.Progress;
+import dev.caravan.rank.ModelLibrariesOffline;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.camel.CamelContext;
@@ -31,6 +32,7 @@ public final class App {
 
     @SuppressForbidden("the command line: a failed startup is said in one line on stderr")
     public static void main(String[] args) {
+        ModelLibrariesOffline.apply(); // first: no library may call home (the embedding model's tokenizer would)
         Main main = new Main();
         if (System.getProperty("camel.main.property-placeholder-location") == null) {
             main.setPropertyPlaceholderLocations("file:application.properties");

@@ -94,7 +94,7 @@ class ArchitectureTest {
                             "intake",
                             "progress",
                             "config"),
-            "", List.of("model", "progress", "config"));
+            "", List.of("model", "progress", "rank", "config"));
 
     /** The only packages that may use Camel types: the glue, the composition root and the entry point. */
     private static final String[] CAMEL_AWARE = {ROOT + ".pipeline", ROOT + ".config", ROOT};

@@ -18,6 +18,7 @@ import dev.caravan.model.Retrieval;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
 import dev.caravan.model.SuppressForbidden;
+import dev.caravan.rank.ModelLibrariesOffline;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageStore;
@@ -51,6 +52,7 @@ public final class ResearchBenchmark {
     private ResearchBenchmark() {}
 
     public static void main(String[] args) throws IOException {
+        ModelLibrariesOffline.apply(); // first: no library may call home (the model's tokenizer would)
         if (args.length != 3) {
             System.err.println("usage: ResearchBenchmark DATASET_DIR PLAN.json OUT_DIR");
             System.exit(2);
@@ -72,7 +74,7 @@ public final class ResearchBenchmark {
         FindingSelector selector = new FindingSelector(ranker);
         Clock clock = Clock.systemUTC();
         ReportBuilder builder = new ReportBuilder(report, selector, clock);
-        PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50));
+        PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50, 10_000));
         PageStore store = new PageStore(report);
         ReportWriter writer = new ReportWriter();
 

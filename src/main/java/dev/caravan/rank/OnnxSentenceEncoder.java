@@ -15,6 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class OnnxSentenceEncoder implements SentenceEncoder {
 
+    static {
+        // before any class of the model's libraries is loaded: they must not call home (see ModelLibrariesOffline)
+        ModelLibrariesOffline.apply();
+    }
+
     /** Models that can be named in {@code research.report.model}. */
     public static final List<String> MODELS = List.of("all-minilm-l6-v2-q");
 
@@ -41,6 +46,7 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
     }
 
     private static OnnxSentenceEncoder create(String name) {
+        ModelLibrariesOffline.requireOffline();
         return switch (name) {
             case "all-minilm-l6-v2-q" -> new OnnxSentenceEncoder(new AllMiniLmL6V2QuantizedEmbeddingModel(), "");
             default -> throw new IllegalArgumentException("unknown sentence-embedding model '" + name + "'");
