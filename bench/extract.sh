@@ -16,10 +16,10 @@ if [ "${#args[@]}" -lt 2 ]; then
   echo "usage: bench/extract.sh DATASET_DIR OUT_DIR [--passes N] [--score]" >&2
   exit 2
 fi
-cp_file=target/extract-bench.classpath
+cp_file=target/extract-bench-runtime.classpath # runtime scope only (an older file had the test jars)
 mvn -q -B compile
 if [ ! -s "$cp_file" ] || [ pom.xml -nt "$cp_file" ]; then
-  mvn -q -B dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
+  mvn -q -B dependency:build-classpath -Dmdep.outputFile="$cp_file" -DincludeScope=runtime
 fi
 java ${JAVA_OPTS:-} -Xms512m -cp "target/classes:$(cat "$cp_file")" dev.caravan.extract.ExtractionBenchmark "${args[@]}"
 if $score; then

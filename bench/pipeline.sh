@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 # Same build as ./caravan with RESEARCH_REPORT_MODEL=none: the embedding model's jars stay off the classpath.
 classpath=target/classpath-lexical.txt
 mvn -q -B -ntp -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile="$classpath" \
-  -Dmdep.includeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
+  -DincludeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
 # the Run command's heap cap (see ./caravan); JAVA_OPTS comes after it, so -Xmx there wins
 export JAVA_OPTS="-Xmx384m ${JAVA_OPTS:-}"
 exec python3 bench/pipeline/driver.py --classpath-file "$classpath" "$@"

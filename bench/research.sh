@@ -13,10 +13,10 @@ if [ $# -lt 3 ]; then
 fi
 dataset=$1 plan=$2 out=$3
 shift 3
-cp_file=target/bench.classpath
+cp_file=target/bench-runtime.classpath # runtime scope only (an older file had the test jars)
 mvn -q -B compile
 if [ ! -s "$cp_file" ] || [ pom.xml -nt "$cp_file" ]; then
-  mvn -q -B dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
+  mvn -q -B dependency:build-classpath -Dmdep.outputFile="$cp_file" -DincludeScope=runtime
 fi
 rm -rf "$out"
 java ${JAVA_OPTS:-} "$@" -cp "target/classes:$(cat "$cp_file")" dev.caravan.bench.ResearchBenchmark "$dataset" "$plan" "$out"
