@@ -189,7 +189,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         PageSteps pages = new PageSteps(
                 new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
                 new PageConverter(
-                        new ContentExtractor(), new PdfText(fetch.limits().pdfMaxPages())),
+                        new ContentExtractor(),
+                        new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs())),
                 store,
                 pageCache,
                 claims,
@@ -376,7 +377,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                         props.longValue(key + "timeout-ms"),
                         props.longValue(key + "connect-timeout-ms"),
                         props.intValue(key + "max-redirects"),
-                        props.intValue(key + "pdf-max-pages")),
+                        props.intValue(key + "pdf-max-pages"),
+                        props.longValue(key + "pdf-max-ms")),
                 new FetchSettings.Robots(
                         props.longValue(key + "robots-max-bytes"),
                         props.longValue(key + "robots-ttl-ms"),

@@ -61,14 +61,17 @@ public record FetchSettings(Identity identity, Pacing pacing, Limits limits, Rob
      * @param connectTimeoutMs the longest wait for a connection to be set up
      * @param maxRedirects redirect hops followed per page
      * @param pdfMaxPages the pages of a PDF whose text is read
+     * @param pdfMaxMs the longest time spent reading one PDF's text
      */
-    public record Limits(long maxBytes, long timeoutMs, long connectTimeoutMs, int maxRedirects, int pdfMaxPages) {
+    public record Limits(
+            long maxBytes, long timeoutMs, long connectTimeoutMs, int maxRedirects, int pdfMaxPages, long pdfMaxMs) {
         public Limits {
             positive("research.fetch.max-bytes", maxBytes);
             positive("research.fetch.timeout-ms", timeoutMs);
             positive("research.fetch.connect-timeout-ms", connectTimeoutMs);
             notNegative("research.fetch.max-redirects", maxRedirects);
             positive("research.fetch.pdf-max-pages", pdfMaxPages);
+            positive("research.fetch.pdf-max-ms", pdfMaxMs);
         }
     }
 

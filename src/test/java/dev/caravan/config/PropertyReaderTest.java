@@ -89,13 +89,15 @@ class PropertyReaderTest {
                 "research.fetch.connect-timeout-ms",
                 "5000",
                 "research.fetch.pdf-max-pages",
-                "50"));
+                "50",
+                "research.fetch.pdf-max-ms",
+                "10000"));
 
         assertThat(CaravanConfiguration.fetchSettings(props))
                 .isEqualTo(new FetchSettings(
                         new FetchSettings.Identity("CaravanBot/1.0", "CaravanBot"),
                         new FetchSettings.Pacing(1000, 8, 0.25, 10000),
-                        new FetchSettings.Limits(5000000, 20000, 5000, 5, 50),
+                        new FetchSettings.Limits(5000000, 20000, 5000, 5, 50, 10000),
                         new FetchSettings.Robots(500000, 3600000, 60000, 30000)));
     }
 

@@ -44,7 +44,7 @@ class PageConverterFaultsTest {
                         throw (RuntimeException) t;
                     }
                 },
-                new PdfText(5));
+                new PdfText(5, 10_000));
 
         FetchedPage page = converter.convert(HTML);
 

@@ -20,7 +20,7 @@ class PageConverterTest {
     private static final String URL = "https://example.org/start";
     private static final String FINAL = "https://example.org/article";
 
-    private final PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50));
+    private final PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50, 10_000));
 
     private static FetchResponse ok(String contentType, byte[] body) {
         return new FetchResponse(new Retrieval(URL, FINAL, 200, AT), FetchOutcome.OK, null, contentType, body);

@@ -21,7 +21,8 @@ class FetchSettingsTest {
                         field.equals("timeout-ms") ? value : 1000,
                         field.equals("connect-timeout-ms") ? value : 1000,
                         field.equals("max-redirects") ? (int) value : 3,
-                        field.equals("pdf-max-pages") ? (int) value : 50),
+                        field.equals("pdf-max-pages") ? (int) value : 50,
+                        field.equals("pdf-max-ms") ? value : 10_000),
                 new FetchSettings.Robots(
                         field.equals("robots-max-bytes") ? value : 1000,
                         field.equals("robots-ttl-ms") ? value : 1000,
@@ -41,6 +42,7 @@ class FetchSettingsTest {
             robots-error-ttl-ms | -2 | research.fetch.robots-error-ttl-ms must not be negative, got -2
             connect-timeout-ms  | 0  | research.fetch.connect-timeout-ms must be positive, got 0
             pdf-max-pages       | 0  | research.fetch.pdf-max-pages must be positive, got 0
+            pdf-max-ms          | 0  | research.fetch.pdf-max-ms must be positive, got 0
             pool-size           | 0  | research.fetch.pool-size must be positive, got 0
             slow-host-delay-factor | -1 | research.fetch.slow-host-delay-factor must not be negative, got -1.0
             max-slow-host-delay-ms | -1 | research.fetch.max-slow-host-delay-ms must not be negative, got -1

@@ -15,7 +15,7 @@ final class FetchTestSupport {
         return new FetchSettings(
                 new FetchSettings.Identity("CaravanBot/1.0 (+https://caravan.example/about)", AGENT),
                 new FetchSettings.Pacing(hostDelayMs, 4, 0, 0),
-                new FetchSettings.Limits(1_000_000, timeoutMs, 5_000, 3, 50),
+                new FetchSettings.Limits(1_000_000, timeoutMs, 5_000, 3, 50, 10_000),
                 new FetchSettings.Robots(500_000, 3_600_000, 60_000, 5_000));
     }
 }
