@@ -103,8 +103,11 @@ public class CaravanConfiguration implements CamelConfiguration {
 
             @Override
             public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
-                if (runtime.metricsEnabled())
+                if (runtime.metricsEnabled()) {
                     LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
+                    Monitoring.openWarning(runtime.metricsHost(), runtime.metricsPort(), runtime.metricsAuthenticated())
+                            .ifPresent(LOG::warn);
+                }
             }
         });
         SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());

@@ -3,7 +3,9 @@ package dev.caravan.config;
 import dev.caravan.messaging.EmbeddedBroker;
 import dev.caravan.messaging.MessagingSettings;
 import dev.caravan.messaging.ReportEvents;
+import dev.caravan.pipeline.JmsPassThrough;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
@@ -34,6 +36,7 @@ public class MessagingConfiguration implements CamelConfiguration {
         if (!settings.enabled()) return;
 
         String url = settings.connection().brokerUrl();
+        brokerWarning(settings).ifPresent(LOG::warn);
         if (settings.embedded()) {
             EmbeddedBroker broker = new EmbeddedBroker(settings);
             broker.start();
@@ -47,27 +50,47 @@ public class MessagingConfiguration implements CamelConfiguration {
                     String.join(", ", own.protocols()),
                     own.dataDir());
         }
-        ActiveMQConnectionFactory connections = new ActiveMQConnectionFactory(
-                url,
-                settings.connection().username().isEmpty()
-                        ? null
-                        : settings.connection().username(),
-                settings.connection().username().isEmpty()
-                        ? null
-                        : settings.connection().password());
-        if (!url.contains("consumerWindowSize")) {
-            // no prefetch: a waiting job stays on the broker for whichever instance is free, instead of queuing
-            // behind a long job in one instance's buffer
-            connections.setConsumerWindowSize(0);
-        }
-        context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
+        context.getComponent("jms", JmsComponent.class).setConnectionFactory(connectionFactory(url, settings));
 
         context.getRegistry().bind("reportEvents", new ReportEvents());
+        context.getRegistry().bind("jmsPassThrough", new JmsPassThrough());
         LOG.info(
                 "taking jobs from JMS queue {} ({}), report events to {}",
                 settings.queues().queue(),
                 settings.embedded() ? "embedded broker" : "broker " + url,
                 settings.queues().events());
+    }
+
+    /**
+     * Caravan's one JMS connection factory. Whatever the broker URL says, an ObjectMessage body can be deserialised
+     * only as a String: Caravan never reads one (jobs are text or bytes), and deserialising what a stranger sent could
+     * run code.
+     */
+    static ActiveMQConnectionFactory connectionFactory(String url, MessagingSettings settings) {
+        String username = settings.connection().username();
+        ActiveMQConnectionFactory connections = new ActiveMQConnectionFactory(
+                url,
+                username.isEmpty() ? null : username,
+                username.isEmpty() ? null : settings.connection().password());
+        connections.setDeserializationAllowList(String.class.getName());
+        if (!url.contains("consumerWindowSize")) {
+            // no prefetch: a waiting job stays on the broker for whichever instance is free, instead of queuing
+            // behind a long job in one instance's buffer
+            connections.setConsumerWindowSize(0);
+        }
+        return connections;
+    }
+
+    /** The startup warning when the embedded broker is reachable from other machines without a username. */
+    static Optional<String> brokerWarning(MessagingSettings settings) {
+        if (!settings.enabled() || !settings.embedded()) return Optional.empty();
+        return ListenAddress.openWithoutLogin(
+                "the embedded JMS broker",
+                settings.broker().host(),
+                settings.broker().port(),
+                !settings.connection().username().isEmpty(),
+                "submit jobs and read report events and dead-lettered jobs",
+                "set research.jms.username and research.jms.password (in the environment), or research.jms.host=127.0.0.1");
     }
 
     static MessagingSettings settings(PropertyReader props) {
@@ -90,7 +113,8 @@ public class MessagingConfiguration implements CamelConfiguration {
                         props.intValue("research.jms.port"),
                         Path.of(props.string("research.jms.data-dir")),
                         props.list("research.jms.protocols"),
-                        props.intValue("research.jms.max-delivery-attempts")),
+                        props.intValue("research.jms.max-delivery-attempts"),
+                        props.longValue("research.jms.max-message-bytes")),
                 props.intValue("research.jms.concurrent-consumers"));
     }
 

@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  * @param metricsEnabled whether the monitoring endpoint is served
  * @param metricsHost the monitoring endpoint's listen address
  * @param metricsPort the monitoring endpoint's port
+ * @param metricsAuthenticated whether the monitoring endpoint asks for a login
+ *     ({@code camel.management.authentication-enabled}, Camel's own key, false when not set)
  * @param exitWhenIdleSeconds 0 to run until stopped; N to exit once nothing ran for N seconds
  */
 public record RuntimeSettings(
@@ -35,6 +37,7 @@ public record RuntimeSettings(
         boolean metricsEnabled,
         String metricsHost,
         int metricsPort,
+        boolean metricsAuthenticated,
         long exitWhenIdleSeconds) {
 
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:-]{1,253}");
@@ -68,6 +71,7 @@ public record RuntimeSettings(
                 props.flag("research.metrics.enabled"),
                 host,
                 props.intIn("research.metrics.port", 1, 65535, "a TCP port"),
+                props.orEmpty("camel.management.authentication-enabled").equalsIgnoreCase("true"),
                 props.longIn("research.exit-when-idle-seconds", 0, 30L * 86_400, "seconds"));
     }
 

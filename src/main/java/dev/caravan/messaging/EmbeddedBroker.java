@@ -6,9 +6,11 @@ import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.DivertConfiguration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.config.impl.SecurityConfiguration;
 import org.apache.activemq.artemis.core.security.Role;
+import org.apache.activemq.artemis.core.server.ComponentConfigurationRoutingType;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
@@ -20,8 +22,9 @@ import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
  * by default; OPENWIRE when listed), messages persisted in a journal under the data folder. The jobs queue and the dead-letter queue exist
  * from the start, so messages sent before Caravan consumes are kept, and a message delivered
  * {@code maxDeliveryAttempts} times without being acknowledged (Caravan crashed on it each time) moves to the
- * dead-letter queue. With a username set, clients must log in with it; otherwise there is no authentication, which is
- * why the default listen address is 127.0.0.1.
+ * dead-letter queue. A job message larger than {@code maxMessageBytes} goes to the dead-letter queue as soon as it is
+ * sent, with the reason in {@code CaravanError} ({@link OversizedMessages}). With a username set, clients must log in
+ * with it; otherwise there is no authentication, which is why the default listen address is 127.0.0.1.
  */
 public class EmbeddedBroker {
 
@@ -64,6 +67,16 @@ public class EmbeddedBroker {
                     .setRoutingType(RoutingType.ANYCAST)
                     .setDurable(true));
         }
+        // a job message too large to read goes to the dead-letter queue before Caravan's consumer loads it
+        config.registerBrokerPlugin(new OversizedMessages(
+                settings.queues().queue(), settings.broker().maxMessageBytes()));
+        config.addDivertConfiguration(new DivertConfiguration()
+                .setName("caravan-oversized-jobs")
+                .setAddress(settings.queues().queue())
+                .setForwardingAddress(settings.queues().deadLetterQueue())
+                .setFilterString(OversizedMessages.DIVERT_FILTER)
+                .setExclusive(true)
+                .setRoutingType(ComponentConfigurationRoutingType.ANYCAST));
         SecurityConfiguration users = new SecurityConfiguration();
         if (!settings.connection().username().isEmpty()) {
             users.addUser(

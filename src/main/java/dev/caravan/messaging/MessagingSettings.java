@@ -44,8 +44,16 @@ public record MessagingSettings(
      * @param dataDir where the embedded broker persists messages
      * @param protocols the embedded broker's protocols on that port
      * @param maxDeliveryAttempts deliveries of one message before the embedded broker moves it to the dead-letter queue
+     * @param maxMessageBytes the largest job message the embedded broker hands to Caravan; larger ones go straight to
+     *     the dead-letter queue
      */
-    public record Broker(String host, int port, Path dataDir, List<String> protocols, int maxDeliveryAttempts) {
+    public record Broker(
+            String host,
+            int port,
+            Path dataDir,
+            List<String> protocols,
+            int maxDeliveryAttempts,
+            long maxMessageBytes) {
         public Broker {
             protocols = protocols.stream().map(p -> p.toUpperCase(Locale.ROOT)).toList();
         }
@@ -57,12 +65,15 @@ public record MessagingSettings(
                 false,
                 new Queues("", "", ""),
                 new Connection("", "", ""),
-                new Broker("", 0, Path.of("."), List.of(), 1),
+                new Broker("", 0, Path.of("."), List.of(), 1, 1),
                 1);
     }
 
     /** The protocols an Artemis acceptor can speak with the modules Caravan ships. */
     public static final Set<String> KNOWN_PROTOCOLS = Set.of("CORE", "AMQP", "STOMP", "OPENWIRE", "MQTT");
+
+    /** The smallest research.jms.max-message-bytes: a message's headers and properties alone take a few hundred. */
+    public static final long MIN_MESSAGE_BYTES = 1024;
 
     public MessagingSettings {
         if (enabled) validate(queues, connection.brokerUrl(), broker, concurrentConsumers);
@@ -101,6 +112,10 @@ public record MessagingSettings(
             if (maxDeliveryAttempts < 1) {
                 throw new IllegalArgumentException(
                         "research.jms.max-delivery-attempts must be at least 1, got " + maxDeliveryAttempts);
+            }
+            if (broker.maxMessageBytes() < MIN_MESSAGE_BYTES || broker.maxMessageBytes() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("research.jms.max-message-bytes must be from " + MIN_MESSAGE_BYTES
+                        + " to " + Integer.MAX_VALUE + " bytes, got " + broker.maxMessageBytes());
             }
         }
     }

@@ -8,9 +8,11 @@ import dev.caravan.model.FailureReasons;
 import dev.caravan.model.Job;
 import dev.caravan.progress.Progress;
 import dev.caravan.search.SearchBudget;
+import jakarta.jms.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The steps of the job stage, one bean method per step of the intake and job routes. A job that cannot be read is not
@@ -52,8 +54,8 @@ public class JobSteps {
         }
     }
 
-    /** A job sent as a JMS message (text or bytes holding JSON). */
-    public JobRun fromMessage(Object body, String messageId, String correlationId, String caravanJob) {
+    /** A job sent as a JMS message (text or bytes holding JSON); other kinds of message fail unread. */
+    public JobRun fromMessage(@Nullable Object body, String messageId, String correlationId, String caravanJob) {
         JmsOrigin origin = messages.origin(messageId, correlationId, caravanJob);
         try {
             return started(messages.read(body, origin), "jms", origin.jobSource(), origin);
@@ -111,6 +113,16 @@ public class JobSteps {
     /** Why a failed JMS job goes to the dead-letter queue; throws while Caravan stops, so the broker redelivers it. */
     public String deadLetterReason(JobRun run, boolean stopping) {
         return messages.deadLetterReason(run.state().failure(), stopping);
+    }
+
+    /**
+     * The message a failed JMS job sends to the dead-letter queue: its original message as it was sent, plus
+     * {@code CaravanError} ({@code reason}) and {@code CaravanMessageId}.
+     */
+    public Message deadLetter(JobRun run, Message original, String reason) {
+        JmsOrigin origin = run.origin();
+        if (origin == null) throw new IllegalArgumentException("not a JMS job: " + run.input());
+        return messages.deadLetter(original, reason, origin.messageId());
     }
 
     /** A fault inside Caravan while the job ran: the job fails with it. */

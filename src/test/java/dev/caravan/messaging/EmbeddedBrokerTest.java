@@ -23,7 +23,7 @@ class EmbeddedBrokerTest {
                 true,
                 new MessagingSettings.Queues("caravan.jobs", "caravan.reports", "caravan.jobs.dead"),
                 new MessagingSettings.Connection("", "caravan", "s3cret"),
-                new MessagingSettings.Broker("127.0.0.1", port, data, List.of("CORE"), 5),
+                new MessagingSettings.Broker("127.0.0.1", port, data, List.of("CORE"), 5, 4_194_304),
                 1);
         EmbeddedBroker broker = new EmbeddedBroker(settings);
         broker.start();

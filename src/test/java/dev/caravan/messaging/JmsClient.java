@@ -38,10 +38,15 @@ final class JmsClient implements AutoCloseable {
         return send(queue, m, correlationId, properties);
     }
 
-    private String send(String queue, Message m, String correlationId, Map<String, String> properties)
-            throws JMSException {
+    /** The session, for building messages of other kinds to hand to {@link #send}. */
+    Session session() {
+        return session;
+    }
+
+    /** Sends {@code m} with the given properties (String, Integer, Boolean... as JMS allows). Returns the JMSMessageID. */
+    String send(String queue, Message m, String correlationId, Map<String, ?> properties) throws JMSException {
         if (correlationId != null) m.setJMSCorrelationID(correlationId);
-        for (var e : properties.entrySet()) m.setStringProperty(e.getKey(), e.getValue());
+        for (var e : properties.entrySet()) m.setObjectProperty(e.getKey(), e.getValue());
         try (var producer = session.createProducer(session.createQueue(queue))) {
             producer.send(m);
         }

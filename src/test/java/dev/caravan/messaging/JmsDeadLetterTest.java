@@ -1,16 +1,20 @@
 package dev.caravan.messaging;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.testing.TavilyStub;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Message;
+import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Jobs that cannot be read or run go to the dead-letter queue once, with the reason, and write no report. */
 class JmsDeadLetterTest {
@@ -76,7 +80,41 @@ class JmsDeadLetterTest {
         dead = client.receive("jobs.in.dead", 30_000);
         assertThat(dead).isNotNull();
         assertThat(dead.getStringProperty("CaravanError")).contains("the limit is 1048576 bytes");
+        assertThat(((TextMessage) dead).getText()).hasSize(1_100_004).startsWith("[\"xxx");
         assertThat(client.depth("jobs.in")).isZero();
+    }
+
+    @ParameterizedTest(name = "a {0} message")
+    @ValueSource(strings = {"text", "bytes"})
+    void a_dead_lettered_message_keeps_its_kind_body_jms_type_and_properties(String kind) throws Exception {
+        Session s = client.session();
+        Message sent;
+        if (kind.equals("text")) {
+            sent = s.createTextMessage("not json");
+        } else {
+            BytesMessage bytes = s.createBytesMessage();
+            bytes.writeBytes("not json".getBytes(UTF_8));
+            sent = bytes;
+        }
+        sent.setJMSType("caravan.job.v1");
+        String id = client.send(
+                "jobs.in",
+                sent,
+                "corr-" + kind,
+                Map.of("CaravanJob", "props-" + kind, "Tenant", "acme", "Attempt", 3, "Urgent", true));
+
+        Message dead = MessagingTestSupport.next(client, "jobs.in.dead");
+        assertThat(dead.getStringProperty("CaravanError")).startsWith("malformed JSON");
+        assertThat(dead.getStringProperty("CaravanMessageId")).isEqualTo(id);
+        assertThat(dead).isInstanceOf(kind.equals("text") ? TextMessage.class : BytesMessage.class);
+        assertThat(kind.equals("text") ? dead.getBody(String.class) : new String(dead.getBody(byte[].class), UTF_8))
+                .isEqualTo("not json");
+        assertThat(dead.getJMSType()).isEqualTo("caravan.job.v1");
+        assertThat(dead.getJMSCorrelationID()).isEqualTo("corr-" + kind);
+        assertThat(dead.getStringProperty("CaravanJob")).isEqualTo("props-" + kind);
+        assertThat(dead.getObjectProperty("Tenant")).isEqualTo("acme");
+        assertThat(dead.getObjectProperty("Attempt")).isEqualTo(3);
+        assertThat(dead.getObjectProperty("Urgent")).isEqualTo(true);
     }
 
     @Test

@@ -96,6 +96,13 @@ class MessageJobsTest {
                 .hasMessageContaining("research.jms.protocols");
         assertThatThrownBy(() -> settings("jobs queue", "dead", 61616, List.of("CORE")))
                 .hasMessageContaining("research.jms.queue");
+        assertThatThrownBy(() -> new MessagingSettings(
+                        true,
+                        new MessagingSettings.Queues("caravan.jobs", "caravan.reports", "dead"),
+                        new MessagingSettings.Connection("", "", ""),
+                        new MessagingSettings.Broker("127.0.0.1", 61616, Path.of("data"), List.of("CORE"), 5, 100),
+                        1))
+                .hasMessage("research.jms.max-message-bytes must be from 1024 to 2147483647 bytes, got 100");
         assertThat(settings("caravan.jobs", "dead", 61616, List.of("core", "amqp"))
                         .broker()
                         .protocols())
@@ -112,7 +119,7 @@ class MessageJobsTest {
                 true,
                 new MessagingSettings.Queues(queue, "topic:caravan.reports", dead),
                 new MessagingSettings.Connection("", "", ""),
-                new MessagingSettings.Broker("127.0.0.1", port, Path.of("data"), protocols, 5),
+                new MessagingSettings.Broker("127.0.0.1", port, Path.of("data"), protocols, 5, 4_194_304),
                 1);
     }
 }

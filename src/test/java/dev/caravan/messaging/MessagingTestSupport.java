@@ -48,7 +48,7 @@ final class MessagingTestSupport {
                 new MessagingSettings.Queues(JOBS, EVENTS, DEAD),
                 new MessagingSettings.Connection("", "", ""),
                 new MessagingSettings.Broker(
-                        "127.0.0.1", port, Files.createTempDirectory("broker"), List.of("CORE"), 5),
+                        "127.0.0.1", port, Files.createTempDirectory("broker"), List.of("CORE"), 5, 4_194_304),
                 1));
         broker.start();
         return broker;
