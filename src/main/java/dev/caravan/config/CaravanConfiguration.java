@@ -178,10 +178,14 @@ public class CaravanConfiguration implements CamelConfiguration {
         RobotsPolicy robots = new RobotsPolicy(transport, guard, scheduler, fetch, clock);
         PageStore store = new PageStore(report);
         FindingSelector findings = new FindingSelector(ranker);
-        PrometheusMeterRegistry meters = registry.lookupByNameAndType("metricsRegistry", PrometheusMeterRegistry.class);
-        if (meters == null) {
-            meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            registry.bind("metricsRegistry", meters);
+        // monitoring off: no registry at all, so no meter is kept in memory for nobody to read
+        PrometheusMeterRegistry meters = null;
+        if (runtime.metricsEnabled()) {
+            meters = registry.lookupByNameAndType("metricsRegistry", PrometheusMeterRegistry.class);
+            if (meters == null) {
+                meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+                registry.bind("metricsRegistry", meters);
+            }
         }
         Progress progress =
                 new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);

@@ -1,6 +1,7 @@
 package dev.caravan.progress;
 
 import dev.caravan.model.FailureReasons;
+import dev.caravan.model.FetchStatus;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
@@ -34,7 +35,8 @@ public class Progress {
     private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
     private final AtomicInteger failedJobs = new AtomicInteger();
 
-    public Progress(Path eventsFile, MeterRegistry meters, Clock clock) {
+    /** @param meters where the metrics go, or null when monitoring is off (then none are kept) */
+    public Progress(Path eventsFile, @Nullable MeterRegistry meters, Clock clock) {
         this.events = new JsonLines(eventsFile);
         this.metrics = new PipelineMetrics(meters);
         this.clock = clock;
@@ -163,7 +165,8 @@ public class Progress {
         String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
         tally(job).page(outcome, result.fromCache());
         Duration took = Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant());
-        metrics.fetch(outcome, Urls.host(result.task().url()).orElse("invalid"), took, result.fromCache());
+        boolean requested = page.outcome().status() != FetchStatus.SKIPPED;
+        metrics.fetch(outcome, Urls.host(result.task().url()).orElse("invalid"), took, result.fromCache(), requested);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", result.task().url());
         data.put("status", page.outcome().status().json());
