@@ -5,6 +5,7 @@ import dev.caravan.model.FetchStatus;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
+import dev.caravan.model.LogText;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.Report;
@@ -94,7 +95,8 @@ public class Progress {
         event.put("event", "file_ignored");
         event.put("file", file);
         events.append(event);
-        return "ignoring " + file + " in the input folder: not a job file (job files end in .txt, .json, .yaml or .yml;"
+        return "ignoring " + LogText.safe(file)
+                + " in the input folder: not a job file (job files end in .txt, .json, .yaml or .yml;"
                 + " the file is left where it is)";
     }
 
@@ -142,9 +144,9 @@ public class Progress {
     /** The log line's words for a query's search: what it returned, that it was not searched, or that it is no search. */
     public String searchLine(Query query, SearchResults results) {
         if (!query.searches()) return "no search (the query lists its pages)";
-        if (results.wasNotSearched()) return results.notes().get(0);
-        return results.providerLabel() + ": " + results.hits().size() + " search result(s) (cached: " + results.cached()
-                + ")";
+        if (results.wasNotSearched()) return LogText.safe(results.notes().get(0));
+        return LogText.safe(results.providerLabel()) + ": " + results.hits().size() + " search result(s) (cached: "
+                + results.cached() + ")";
     }
 
     public void searchFailed(Job job, Query query, Throwable failure) {

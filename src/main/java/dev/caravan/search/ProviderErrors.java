@@ -1,5 +1,6 @@
 package dev.caravan.search;
 
+import dev.caravan.model.LogText;
 import dev.caravan.model.RetryAfter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -47,13 +48,7 @@ final class ProviderErrors {
         // a key that starts before the cut ends inside this window, however it was encoded: redact it whole, then cut
         int window = MAX_DETAIL_CHARS + MAX_ENCODED_CHARS_PER_CHAR * (apiKey == null ? 0 : apiKey.length()) + 1;
         if (t.length() > window) t = t.substring(0, window);
-        t = redact(t, apiKey);
-        if (t.length() > MAX_DETAIL_CHARS) {
-            int end = MAX_DETAIL_CHARS;
-            if (Character.isHighSurrogate(t.charAt(end - 1))) end--;
-            t = t.substring(0, end) + "…";
-        }
-        return ": " + t;
+        return ": " + LogText.safe(redact(t, apiKey), MAX_DETAIL_CHARS);
     }
 
     /**

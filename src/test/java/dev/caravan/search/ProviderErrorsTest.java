@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A provider's error text reaches messages, logs and .error.txt files without any part of the API key. */
 class ProviderErrorsTest {
@@ -50,6 +51,17 @@ class ProviderErrorsTest {
     @MethodSource("echoes")
     void redacting_leaves_a_visible_mark_where_the_key_was(String how, String text) {
         assertThat(ProviderErrors.redact(text, KEY)).contains("[key redacted]");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"tavily", "serper", "brave"})
+    void a_provider_message_with_line_breaks_and_escape_codes_stays_on_one_visible_line(String provider) {
+        String message = failure(provider, "bad query\n12:00:00.000 INFO caravan - forged\u001b[2J")
+                .getMessage();
+
+        assertThat(message)
+                .endsWith(": bad query\\n12:00:00.000 INFO caravan - forged\\u001b[2J")
+                .doesNotContain("\n", "\u001b");
     }
 
     /** Each provider's own error body, echoing {@code text}, and how it answers it. */
