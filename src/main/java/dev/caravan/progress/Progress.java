@@ -105,8 +105,12 @@ public class Progress {
         return failedJobs.get();
     }
 
-    public void searchStarted(Job job, Query query) {
-        tally(job).query();
+    /**
+     * Records the start of the job's query number {@code index}. The route may run a search again after a fault
+     * (retries, then a fallback provider): the query still counts once in the job's summary.
+     */
+    public void searchStarted(Job job, int index, Query query) {
+        tally(job).query(index);
         if (query.searches()) emit("search_started", job, Map.of("query", query.label()));
     }
 
