@@ -122,10 +122,12 @@ public class CaravanConfiguration implements CamelConfiguration {
                 new SearchBudget.Limits(
                         props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
                         props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
-                        props.intIn("research.budget.credits-per-day", 0, 100_000_000, "credits"),
+                        props.intIn("research.budget.credits-per-day", 0, SearchBudget.MAX_CREDITS_PER_DAY, "credits"),
                         props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
                 report.outputDir().resolve(dailyCreditsFile(props)),
+                onCorruptCreditsFile(props),
                 clock);
+        budgets.startupWarning().ifPresent(LOG::warn);
         Searcher searcher = new Searcher(
                 searchProviders,
                 cache(ttlSeconds, maxEntries),
@@ -179,10 +181,14 @@ public class CaravanConfiguration implements CamelConfiguration {
         RobotsPolicy robots = new RobotsPolicy(transport, guard, scheduler, fetch, clock);
         PageStore store = new PageStore(report);
         FindingSelector findings = new FindingSelector(ranker);
-        PrometheusMeterRegistry meters = registry.lookupByNameAndType("metricsRegistry", PrometheusMeterRegistry.class);
-        if (meters == null) {
-            meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            registry.bind("metricsRegistry", meters);
+        // monitoring off: no registry at all, so no meter is kept in memory for nobody to read
+        PrometheusMeterRegistry meters = null;
+        if (runtime.metricsEnabled()) {
+            meters = registry.lookupByNameAndType("metricsRegistry", PrometheusMeterRegistry.class);
+            if (meters == null) {
+                meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+                registry.bind("metricsRegistry", meters);
+            }
         }
         Progress progress =
                 new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);
@@ -235,6 +241,19 @@ public class CaravanConfiguration implements CamelConfiguration {
                     "give a plain file name such as search-credits.json (it is kept in research.output.dir)");
         }
         return name;
+    }
+
+    /** What a damaged daily credit file means: the day is spent (the default, fails closed) or counts from 0. */
+    private static SearchBudget.OnCorruptFile onCorruptCreditsFile(PropertyReader props) {
+        String key = "research.budget.credits-on-corrupt-file";
+        String value = props.string(key).strip();
+        return switch (value) {
+            case "spent" -> SearchBudget.OnCorruptFile.SPENT;
+            case "reset" -> SearchBudget.OnCorruptFile.RESET;
+            default ->
+                throw PropertyReader.notAllowed(
+                        key, value, "give spent (the day counts as used up) or reset (the day counts from 0)");
+        };
     }
 
     /** The findings ranking, with the sentence-embedding model loaded now (about a second) unless it is "none". */

@@ -34,6 +34,9 @@ public record Query(
     /** The search providers a job may name, in the order they are documented. */
     public static final List<String> PROVIDER_NAMES = List.of("tavily", "serper", "brave", "searxng");
 
+    /** The most results a query may ask one provider for ({@code max_results} 0 to 20), and the most it keeps. */
+    public static final int MAX_RESULTS = 20;
+
     public Query {
         includeDomains = includeDomains == null ? List.of() : List.copyOf(includeDomains);
         excludeDomains = excludeDomains == null ? List.of() : List.copyOf(excludeDomains);
@@ -92,6 +95,11 @@ public record Query(
     /** The query text, or a description of the URL list for queries without text. */
     public String label() {
         return searches() ? text : "pages: " + String.join(", ", urls);
+    }
+
+    /** How many of one provider's results this query keeps: {@code max_results}, and never more than 20. */
+    public int resultsKept() {
+        return maxResults == null ? MAX_RESULTS : Math.max(0, Math.min(MAX_RESULTS, maxResults));
     }
 
     public boolean wantsAnswer() {

@@ -22,9 +22,9 @@ public record Report(
         int notRetrieved,
         int findings) {
 
-    /** One line for the log. */
+    /** One line for the log (the file name comes from the job's name, which may hold any character). */
     public String summary() {
-        return markdownFile + " (" + fetched + " source(s), " + notRetrieved + " not retrieved, " + findings
-                + " finding(s))";
+        return LogText.safe(markdownFile.toString()) + " (" + fetched + " source(s), " + notRetrieved
+                + " not retrieved, " + findings + " finding(s))";
     }
 }

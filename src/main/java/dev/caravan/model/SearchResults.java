@@ -32,6 +32,12 @@ public record SearchResults(
         return new SearchResults(provider, answer, hits, cached, all);
     }
 
+    /** The same results, only the first {@code n} hits kept (a provider may answer more than it was asked for). */
+    public SearchResults firstHits(int n) {
+        if (hits.size() <= n) return this;
+        return new SearchResults(provider, answer, hits.subList(0, Math.max(0, n)), cached, notes);
+    }
+
     /** The provider's name as people write it. */
     public String providerLabel() {
         if (provider.contains("+")) {

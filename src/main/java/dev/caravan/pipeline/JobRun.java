@@ -2,6 +2,7 @@ package dev.caravan.pipeline;
 
 import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.model.Job;
+import dev.caravan.model.LogText;
 import dev.caravan.search.SearchBudget;
 import org.jspecify.annotations.Nullable;
 
@@ -48,5 +49,10 @@ public record JobRun(
 
     public String folder() {
         return job == null ? input : job.folder();
+    }
+
+    /** The folder as it may appear in a log line (a file name may hold any character). */
+    public String logName() {
+        return LogText.safe(folder());
     }
 }

@@ -6,6 +6,7 @@ import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.messaging.MessageJobs;
 import dev.caravan.model.FailureReasons;
 import dev.caravan.model.Job;
+import dev.caravan.model.LogText;
 import dev.caravan.progress.Progress;
 import dev.caravan.search.SearchBudget;
 import jakarta.jms.Message;
@@ -105,9 +106,9 @@ public class JobSteps {
         return failedDir;
     }
 
-    /** Why the job failed, in the user's words. */
+    /** Why the job failed, in the user's words, for its log line (a provider's text may hold any character). */
     public String reason(JobRun run) {
-        return run.failed() ? FailureReasons.reason(run.state().failure()) : "";
+        return run.failed() ? LogText.safe(FailureReasons.reason(run.state().failure())) : "";
     }
 
     /** Why a failed JMS job goes to the dead-letter queue; throws while Caravan stops, so the broker redelivers it. */

@@ -3,6 +3,7 @@ package dev.caravan.pipeline;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.LogText;
 import dev.caravan.model.PageResult;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -37,6 +38,11 @@ public record PageWork(
 
     static PageWork of(QueryRun query, FetchTask task, PageClaims.Claim claim) {
         return new PageWork(query, task, claim, null, null, null, false, 0, null, null);
+    }
+
+    /** The page's URL as it may appear in a log line (a search result's URL may hold any character). */
+    public String logUrl() {
+        return LogText.safe(task.url());
     }
 
     /** True when nothing has given it a page yet: it needs to be fetched. */

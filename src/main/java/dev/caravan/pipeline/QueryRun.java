@@ -1,6 +1,7 @@
 package dev.caravan.pipeline;
 
 import dev.caravan.model.FetchTask;
+import dev.caravan.model.LogText;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.Report;
@@ -58,8 +59,13 @@ public record QueryRun(
         return new QueryRun(run, index, query, search, tasks, claims, pages, written);
     }
 
-    /** The prefix of its log lines: {@code [job-folder index]}. */
+    /** The prefix of its log lines: {@code [job-folder index]}, safe to log. */
     public String tag() {
-        return "[" + run.folder() + " " + index + "]";
+        return "[" + run.logName() + " " + index + "]";
+    }
+
+    /** The query's text (or its list of pages) as it may appear in a log line. */
+    public String logLabel() {
+        return LogText.safe(query.label());
     }
 }

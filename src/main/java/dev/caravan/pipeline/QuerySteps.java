@@ -51,7 +51,7 @@ public class QuerySteps {
             query.run().state().passSearchTurn(query.index());
             return query;
         }
-        progress.searchStarted(query.run().job(), query.query());
+        progress.searchStarted(query.run().job(), query.index(), query.query());
         SearchResults results = searcher.search(query.run().budget(), query.query());
         progress.searchFinished(query.run().job(), query.query(), results);
         List<FetchTask> plan = planner.plan(query.query(), results);

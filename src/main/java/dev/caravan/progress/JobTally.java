@@ -3,7 +3,9 @@ package dev.caravan.progress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -11,7 +13,9 @@ import java.util.stream.Collectors;
 final class JobTally {
 
     private final Instant started;
-    private final AtomicInteger queries = new AtomicInteger();
+    /** The indexes of the queries started: a query searched again (a retry after a fault) counts once. */
+    private final Set<Integer> queries = ConcurrentHashMap.newKeySet();
+
     private final AtomicInteger fetched = new AtomicInteger();
     private final AtomicInteger searchCalls = new AtomicInteger();
     private final AtomicInteger cacheHits = new AtomicInteger();
@@ -22,8 +26,8 @@ final class JobTally {
         this.started = started;
     }
 
-    void query() {
-        queries.incrementAndGet();
+    void query(int index) {
+        queries.add(index);
     }
 
     void search(boolean cached) {
@@ -55,7 +59,7 @@ final class JobTally {
                             .map(e -> e.getKey() + " " + e.getValue())
                             .collect(Collectors.joining(", "));
         }
-        return queries + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
+        return queries.size() + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
                 + searchCalls + " search call(s), " + cacheHits + " cache hit(s), "
                 + (notSearched.get() > 0 ? notSearched + " query(ies) not searched (budget reached), " : "") + "took "
                 + Duration.between(started, now).toMillis() / 1000.0 + " s";

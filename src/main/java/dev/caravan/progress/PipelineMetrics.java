@@ -5,20 +5,34 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Caravan's own meters, exported in Prometheus format when monitoring is on: fetches by outcome, per-host fetch
- * latency, Tavily calls, cache hits, errors and jobs in flight. Thread-safe.
+ * latency, Tavily calls, cache hits, errors and jobs in flight. Every tag has a bounded set of values: the latency is
+ * only timed for pages that were requested, and only the first {@value #MAX_HOST_TAGS} hosts get their own series
+ * (the others share {@code host="other"}), so hostile search results cannot grow {@code /metrics} or the heap. With
+ * no registry (monitoring off) it records nothing. Thread-safe.
  */
 final class PipelineMetrics {
 
-    private final MeterRegistry registry;
-    private final AtomicInteger jobsInFlight;
+    /** Most hosts with their own latency series; later hosts are timed under {@value #OTHER_HOST}. */
+    static final int MAX_HOST_TAGS = 100;
 
-    PipelineMetrics(MeterRegistry registry) {
+    static final String OTHER_HOST = "other";
+
+    private final @Nullable MeterRegistry registry;
+    private final AtomicInteger jobsInFlight;
+    private final Set<String> hostsTagged = ConcurrentHashMap.newKeySet();
+
+    /** @param registry where the meters go, or null to keep none (monitoring off) */
+    PipelineMetrics(@Nullable MeterRegistry registry) {
         this.registry = registry;
         this.jobsInFlight = new AtomicInteger();
+        if (registry == null) return;
         Gauge.builder("caravan.jobs.in.flight", jobsInFlight, AtomicInteger::get)
                 .description("Jobs running now")
                 .strongReference(true)
@@ -35,6 +49,7 @@ final class PipelineMetrics {
     }
 
     void search(boolean cached) {
+        if (registry == null) return;
         if (cached) cacheHit("search");
         else
             Counter.builder("caravan.tavily.calls")
@@ -44,6 +59,7 @@ final class PipelineMetrics {
     }
 
     void notSearched() {
+        if (registry == null) return;
         Counter.builder("caravan.search.not.searched")
                 .description("Queries not searched because a budget was reached")
                 .register(registry)
@@ -58,7 +74,12 @@ final class PipelineMetrics {
         error("search");
     }
 
-    void fetch(String outcome, String host, Duration took, boolean cached) {
+    /**
+     * One page done: counted by outcome; a cache hit counted as such; the time taken recorded for its host only when
+     * the page was requested (not for one refused, over budget or taken from the cache).
+     */
+    void fetch(String outcome, String host, Duration took, boolean cached, boolean requested) {
+        if (registry == null) return;
         Counter.builder("caravan.fetch")
                 .description("Pages by fetch outcome")
                 .tag("outcome", outcome)
@@ -66,12 +87,25 @@ final class PipelineMetrics {
                 .increment();
         if (cached) {
             cacheHit("page");
-        } else {
+        } else if (requested) {
             Timer.builder("caravan.fetch.duration")
-                    .description("Time to fetch a page, per host")
-                    .tag("host", host)
+                    .description("Time to fetch a page, per host (the first " + MAX_HOST_TAGS + " hosts; then "
+                            + OTHER_HOST + ")")
+                    .tag("host", hostTag(host))
                     .register(registry)
                     .record(took);
+        }
+    }
+
+    /** The host itself while fewer than {@value #MAX_HOST_TAGS} hosts have a series, else {@value #OTHER_HOST}. */
+    private String hostTag(String host) {
+        if (hostsTagged.contains(host)) return host;
+        synchronized (hostsTagged) {
+            if (hostsTagged.size() < MAX_HOST_TAGS) {
+                hostsTagged.add(host);
+                return host;
+            }
+            return hostsTagged.contains(host) ? host : OTHER_HOST;
         }
     }
 
@@ -84,6 +118,7 @@ final class PipelineMetrics {
     }
 
     private void error(String kind) {
+        if (registry == null) return;
         Counter.builder("caravan.errors")
                 .description("Failed jobs and searches")
                 .tag("kind", kind)

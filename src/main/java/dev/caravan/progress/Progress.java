@@ -1,9 +1,11 @@
 package dev.caravan.progress;
 
 import dev.caravan.model.FailureReasons;
+import dev.caravan.model.FetchStatus;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
+import dev.caravan.model.LogText;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.Report;
@@ -34,7 +36,8 @@ public class Progress {
     private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
     private final AtomicInteger failedJobs = new AtomicInteger();
 
-    public Progress(Path eventsFile, MeterRegistry meters, Clock clock) {
+    /** @param meters where the metrics go, or null when monitoring is off (then none are kept) */
+    public Progress(Path eventsFile, @Nullable MeterRegistry meters, Clock clock) {
         this.events = new JsonLines(eventsFile);
         this.metrics = new PipelineMetrics(meters);
         this.clock = clock;
@@ -92,7 +95,8 @@ public class Progress {
         event.put("event", "file_ignored");
         event.put("file", file);
         events.append(event);
-        return "ignoring " + file + " in the input folder: not a job file (job files end in .txt, .json, .yaml or .yml;"
+        return "ignoring " + LogText.safe(file)
+                + " in the input folder: not a job file (job files end in .txt, .json, .yaml or .yml;"
                 + " the file is left where it is)";
     }
 
@@ -101,8 +105,12 @@ public class Progress {
         return failedJobs.get();
     }
 
-    public void searchStarted(Job job, Query query) {
-        tally(job).query();
+    /**
+     * Records the start of the job's query number {@code index}. The route may run a search again after a fault
+     * (retries, then a fallback provider): the query still counts once in the job's summary.
+     */
+    public void searchStarted(Job job, int index, Query query) {
+        tally(job).query(index);
         if (query.searches()) emit("search_started", job, Map.of("query", query.label()));
     }
 
@@ -140,9 +148,9 @@ public class Progress {
     /** The log line's words for a query's search: what it returned, that it was not searched, or that it is no search. */
     public String searchLine(Query query, SearchResults results) {
         if (!query.searches()) return "no search (the query lists its pages)";
-        if (results.wasNotSearched()) return results.notes().get(0);
-        return results.providerLabel() + ": " + results.hits().size() + " search result(s) (cached: " + results.cached()
-                + ")";
+        if (results.wasNotSearched()) return LogText.safe(results.notes().get(0));
+        return LogText.safe(results.providerLabel()) + ": " + results.hits().size() + " search result(s) (cached: "
+                + results.cached() + ")";
     }
 
     public void searchFailed(Job job, Query query, Throwable failure) {
@@ -163,7 +171,8 @@ public class Progress {
         String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
         tally(job).page(outcome, result.fromCache());
         Duration took = Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant());
-        metrics.fetch(outcome, Urls.host(result.task().url()).orElse("invalid"), took, result.fromCache());
+        boolean requested = page.outcome().status() != FetchStatus.SKIPPED;
+        metrics.fetch(outcome, Urls.host(result.task().url()).orElse("invalid"), took, result.fromCache(), requested);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", result.task().url());
         data.put("status", page.outcome().status().json());

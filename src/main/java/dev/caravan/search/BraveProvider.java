@@ -115,7 +115,7 @@ public class BraveProvider implements SearchProvider {
     SearchReply response(int code, String retryAfter, String body, boolean news) {
         if (code >= 200 && code < 300) {
             try {
-                return new SearchReply(parse(body, news), null);
+                return new SearchReply(parse(body, news, apiKey), null);
             } catch (SearchException e) {
                 return new SearchReply(null, e);
             }
@@ -144,7 +144,7 @@ public class BraveProvider implements SearchProvider {
         return new SearchReply(null, failure);
     }
 
-    private static SearchResults parse(String body, boolean news) {
+    private static SearchResults parse(String body, boolean news, String apiKey) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
             if (root == null || !root.isObject())
@@ -165,7 +165,8 @@ public class BraveProvider implements SearchProvider {
             }
             return new SearchResults("brave", null, hits, false);
         } catch (JsonProcessingException e) {
-            throw new SearchException("Brave Search answered with malformed JSON: " + e.getOriginalMessage());
+            throw new SearchException("Brave Search answered with malformed JSON"
+                    + ProviderErrors.detail(e.getOriginalMessage(), apiKey));
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.function.UnaryOperator;
  * provider included; the next provider in the fallback list when one cannot be used (rejected key, quota used up,
  * breaker open); several providers' results merged by reciprocal rank fusion and de-duplicated by normalised URL.
  * A retryable failure propagates so the route retries the whole search; answers already cached are not asked again.
+ * Each provider's results are cut to the query's {@code max_results} (at most 20), whatever the provider sent.
  * Thread-safe.
  */
 public class Searcher {
@@ -105,7 +106,8 @@ public class Searcher {
             Optional<String> refused = budget.spend(call.credits());
             if (refused.isPresent()) throw new BudgetReached(refused.get());
         }
-        SearchResults results = providers.call(call).unwrap();
+        // whatever the provider sent, the query keeps what it asked for: bounds the pages planned and the metrics
+        SearchResults results = providers.call(call).unwrap().firstHits(query.resultsKept());
         cache.put(call.cacheKey(), results);
         return results;
     }

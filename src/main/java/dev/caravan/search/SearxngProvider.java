@@ -161,7 +161,9 @@ public class SearxngProvider implements SearchProvider {
             }
             return new SearchResults("searxng", answer, hits, false);
         } catch (JsonProcessingException e) {
-            throw new SearchException("SearXNG answered with malformed JSON: " + e.getOriginalMessage());
+            // no key to remove; the parser's text is cut and made safe to log like every provider's
+            throw new SearchException(
+                    "SearXNG answered with malformed JSON" + ProviderErrors.detail(e.getOriginalMessage(), ""));
         }
     }
 }

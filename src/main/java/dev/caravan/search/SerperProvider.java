@@ -100,7 +100,7 @@ public class SerperProvider implements SearchProvider {
     SearchReply response(int code, String body, boolean news) {
         if (code >= 200 && code < 300) {
             try {
-                return new SearchReply(parse(body, news), null);
+                return new SearchReply(parse(body, news, apiKey), null);
             } catch (SearchException e) {
                 return new SearchReply(null, e);
             }
@@ -122,7 +122,7 @@ public class SerperProvider implements SearchProvider {
         return new SearchReply(null, failure);
     }
 
-    private static SearchResults parse(String body, boolean news) {
+    private static SearchResults parse(String body, boolean news, String apiKey) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
             if (root == null || !root.isObject())
@@ -146,7 +146,8 @@ public class SerperProvider implements SearchProvider {
                     : box.hasNonNull("snippet") ? box.get("snippet").asText() : null;
             return new SearchResults("serper", answer, hits, false);
         } catch (JsonProcessingException e) {
-            throw new SearchException("Serper answered with malformed JSON: " + e.getOriginalMessage());
+            throw new SearchException(
+                    "Serper answered with malformed JSON" + ProviderErrors.detail(e.getOriginalMessage(), apiKey));
         }
     }
 

@@ -109,13 +109,12 @@ public class TavilyClient implements SearchProvider {
         int code = status == null ? 0 : status;
         if (code >= 200 && code < 300) {
             try {
-                return new SearchReply(parse(body), null);
+                return new SearchReply(parse(body, apiKey), null);
             } catch (SearchException e) {
                 return new SearchReply(null, e);
             }
         }
-        String detail = detail(body);
-        if (!apiKey.isEmpty()) detail = detail.replace(apiKey, "[key redacted]");
+        String detail = ProviderErrors.detail(message(body), apiKey);
         SearchException failure = failure(code, retryAfter, detail);
         if (failure instanceof RetryableSearchException retryable) throw retryable;
         return new SearchReply(null, failure);
@@ -146,7 +145,7 @@ public class TavilyClient implements SearchProvider {
         };
     }
 
-    private static SearchResults parse(String body) {
+    private static SearchResults parse(String body, String apiKey) {
         try {
             JsonNode root = JSON.readTree(body == null ? "" : body);
             if (root == null || !root.isObject())
@@ -168,17 +167,17 @@ public class TavilyClient implements SearchProvider {
             String answer = root.hasNonNull("answer") ? root.get("answer").asText() : null;
             return new SearchResults("tavily", answer, hits, false);
         } catch (JsonProcessingException e) {
-            throw new SearchException("Tavily answered with malformed JSON: " + e.getOriginalMessage());
+            throw new SearchException(
+                    "Tavily answered with malformed JSON" + ProviderErrors.detail(e.getOriginalMessage(), apiKey));
         }
     }
 
-    private static String detail(String body) {
+    /** Tavily's own words about an error ({@code detail.error}), not yet redacted nor cut; empty if none. */
+    private static String message(String body) {
         try {
             JsonNode error =
                     JSON.readTree(body == null ? "" : body).path("detail").path("error");
-            String text = error.isTextual() ? error.asText() : "";
-            if (text.length() > 200) text = text.substring(0, 200) + "…";
-            return text.isBlank() ? "" : ": " + text;
+            return error.isTextual() ? error.asText() : "";
         } catch (JsonProcessingException e) {
             return "";
         }

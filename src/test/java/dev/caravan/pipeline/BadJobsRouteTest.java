@@ -3,6 +3,10 @@ package dev.caravan.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.testing.TavilyStub.Result;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -17,6 +21,13 @@ class BadJobsRouteTest extends PipelineTestSupport {
     @Override
     void overrides(Properties p) {
         p.put("research.input.max-bytes", "1048576");
+        // the failures are counted in a metric, and metrics are only kept while monitoring is on
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            p.put("research.metrics.port", Integer.toString(free.getLocalPort()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        p.put("research.metrics.enabled", "true");
     }
 
     @Test

@@ -10,10 +10,12 @@ import dev.caravan.testing.SerperStub;
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub.Result;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -214,6 +216,39 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                 .contains("Tavily could not be used (Tavily says the plan's usage limit is used up (HTTP 432)")
                 .contains("- **Search:** Serper, 0 results")
                 .contains("_The search returned no results, so there was nothing to retrieve._");
+    }
+
+    @Test
+    void when_a_breaker_opens_mid_job_each_query_still_counts_once_in_the_summary() throws Exception {
+        AtomicInteger braveCalls = new AtomicInteger();
+        brave.server().on(BraveStub.PATH, (ex, body) -> {
+            if (braveCalls.incrementAndGet() <= 2) StubServer.respond(ex, 500, "application/json", "{}");
+            else StubServer.respond(ex, 200, "application/json", "{\"web\":{\"results\":[]}}");
+        });
+
+        drop("tally.json", """
+                {"defaults": {"provider": "brave"}, "queries": ["tally one", "tally two", "tally three"]}
+                """);
+
+        String md = read(awaitFile(output().resolve("tally/tally-three.md")));
+        assertThat(md).contains("circuit breaker open").contains("searched with Serper instead");
+        assertThat(braveCalls).hasValue(3);
+        awaitMoved("processed", "tally.json", 1);
+        JsonNode finished = events("job_finished", "tally");
+        assertThat(finished.path("ok").asBoolean()).isTrue();
+        assertThat(finished.path("summary").asText()).startsWith("3 query(ies), ");
+    }
+
+    /** The last event of {@code type} for the job {@code job} in events.jsonl. */
+    private JsonNode events(String type, String job) throws IOException {
+        JsonNode last = null;
+        for (String line : Files.readAllLines(output().resolve("events.jsonl"))) {
+            JsonNode e = JSON.readTree(line);
+            if (type.equals(e.path("event").asText())
+                    && job.equals(e.path("job").asText())) last = e;
+        }
+        assertThat(last).as(type + " of " + job).isNotNull();
+        return last;
     }
 
     @Test

@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Choosing, merging, falling back and budgets, with providers that answer from memory. */
 class SearcherTest {
@@ -186,6 +188,35 @@ class SearcherTest {
         for (int i = 0; i < 3; i++) assertThat(job.spend(1)).isEmpty();
 
         assertThat(job.spend(1)).hasValue("not searched: the budget of 3 search calls for this job was reached");
+    }
+
+    private static String[] urls(int n) {
+        String[] urls = new String[n];
+        for (int i = 0; i < n; i++) urls[i] = "https://host" + i + ".example/";
+        return urls;
+    }
+
+    @ParameterizedTest(name = "max_results {0}: {1} kept of 3000")
+    @CsvSource({"5, 5", "0, 0", ", 20"})
+    void a_provider_answering_more_than_asked_is_cut_to_max_results(Integer maxResults, int kept) throws Exception {
+        Searcher s = searcher(List.of(), fake("a", null, urls(3000)));
+        Query query = new Query("q", maxResults, null, null, null, null, null, null, null);
+
+        SearchResults r = s.search(query);
+
+        assertThat(r.hits()).hasSize(kept);
+        assertThat(r.hits()).extracting(SearchHit::url).startsWith(urls(kept));
+        assertThat(s.search(query).hits()).as("the cached answer").hasSize(kept);
+    }
+
+    @Test
+    void merged_providers_are_each_cut_before_they_are_fused() throws Exception {
+        Searcher s = searcher(List.of(), fake("a", null, urls(3000)), fake("b", null, urls(3000)));
+
+        SearchResults r =
+                s.search(new Query("q", 3, null, null, null, null, null, null, null).withProviders(List.of("a", "b")));
+
+        assertThat(r.hits()).extracting(SearchHit::url).containsExactly(urls(3));
     }
 
     @Test
