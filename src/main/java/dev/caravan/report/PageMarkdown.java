@@ -134,10 +134,15 @@ final class PageMarkdown {
         return (node instanceof HtmlInlineComment || node instanceof HtmlCommentBlock) && html.equals("<!-- -->");
     }
 
-    /** A backslash before every {@code <} in the node that is not escaped yet. */
+    /**
+     * A backslash before every {@code <} in the node that could open a tag, a comment or an autolink ({@code <} then a
+     * letter, {@code /}, {@code !} or {@code ?}) and is not escaped yet; {@code a < b} stays as it is.
+     */
     private static void escapeTags(String md, Node node, Edits edits) {
-        for (int i = node.getStartOffset(); i < node.getEndOffset(); i++) {
-            if (md.charAt(i) == '<' && !escaped(md, i)) edits.insert(i, "\\");
+        for (int i = node.getStartOffset(); i < node.getEndOffset() - 1; i++) {
+            char next = md.charAt(i + 1);
+            boolean opens = next < 128 && Character.isLetter(next) || next == '/' || next == '!' || next == '?';
+            if (md.charAt(i) == '<' && opens && !escaped(md, i)) edits.insert(i, "\\");
         }
     }
 

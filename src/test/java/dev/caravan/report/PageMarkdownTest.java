@@ -65,6 +65,7 @@ class PageMarkdownTest {
             a reference to vbscript       => [a]\\n\\n[a]: <vbscript:x>             => a\\n\\n\\[a]: \\<vbscript:x>
             an unclosed fence             => ````\\ncode                             => ````\\ncode\\n````
             a table cell splitting code   => | a |\\n|---|\\n| `x | <img onerror=y>` | => | a |\\n|---|\\n| `x | \\<img onerror=y>` |
+            a comparison in such code     => | a |\\n|---|\\n| `x | y < z <b` |       => | a |\\n|---|\\n| `x | y < z \\<b` |
             """)
     void what_would_render_as_more_than_text_is_taken_apart(String name, String markdown, String safe) {
         String page = markdown.replace("\\n", "\n");
