@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * Evicts large pages to {@code output/<job>/pages/} as soon as they are converted, so only a file reference travels
- * on and stays in the cache: the Markdown goes to {@code <name>.md}, and the text blocks the findings are chosen from
+ * on and stays in the cache: the Markdown goes to {@code <name>.md} (made safe to view, as in a report, by
+ * {@link PageMarkdown#safe}), and the text blocks the findings are chosen from
  * to a hidden {@code .<name>.blocks} beside it (one block per line). Hands cached pages to a new job, copying both
  * files into that job's folder. Thread-safe.
  */
@@ -34,7 +35,8 @@ public class PageStore {
     public FetchedPage evictIfLarge(FetchedPage page, String job) {
         if (!page.fetched() || page.markdown() == null || page.chars() <= settings.inlineMaxChars()) return page;
         Path file = pagesDir(job).resolve(fileName(page.url()));
-        AtomicFiles.write(file, page.markdown());
+        AtomicFiles.write(
+                file, PageMarkdown.safe(page.markdown())); // the report links to it: shown by the same viewers
         AtomicFiles.write(blocksFile(file), blocksText(page.blocks()));
         return page.evicted(file);
     }

@@ -18,7 +18,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Renders one report as Markdown. One instance per report; not shared between threads. */
+/**
+ * Renders one report as Markdown. Everything in it that comes from outside (the query, the job's name, page metadata,
+ * passages, URLs, the provider's answer, failure reasons) is written through {@link MarkdownText}, and page content
+ * through {@link PageMarkdown}, so it renders as text and cannot add a tag, a link or a section of its own. One
+ * instance per report; not shared between threads.
+ */
 final class ReportMarkdown {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern(
@@ -57,17 +62,17 @@ final class ReportMarkdown {
     }
 
     String render() {
-        out.append("# ").append(oneLine(query.label())).append("\n\n");
-        out.append("- **Query:** ").append(oneLine(query.label())).append('\n');
+        out.append("# ").append(inline(query.label())).append("\n\n");
+        out.append("- **Query:** ").append(inline(query.label())).append('\n');
         out.append("- **Ran:** ")
                 .append(TIME.format(ranAt))
-                .append(" · job `")
-                .append(job.name())
-                .append("`\n");
+                .append(" · job ")
+                .append(MarkdownText.code(job.name()))
+                .append('\n');
         out.append("- **Search:** ").append(searchLine()).append('\n');
         if (!search.wasNotSearched()) {
             for (String note : search.notes())
-                out.append("- **Search note:** ").append(oneLine(note)).append('\n');
+                out.append("- **Search note:** ").append(inline(note)).append('\n');
         }
         out.append("- **Sources:** ")
                 .append(numbers.size())
@@ -83,8 +88,8 @@ final class ReportMarkdown {
 
     private String searchLine() {
         if (!query.searches()) return "none (the job listed its pages)";
-        if (search.wasNotSearched()) return oneLine(search.notes().get(0));
-        String line = search.providerLabel() + ", " + search.hits().size() + " result"
+        if (search.wasNotSearched()) return inline(search.notes().get(0));
+        String line = inline(search.providerLabel()) + ", " + search.hits().size() + " result"
                 + (search.hits().size() == 1 ? "" : "s");
         return search.cached() ? line + " (served from cache)" : line;
     }
@@ -100,7 +105,7 @@ final class ReportMarkdown {
         }
         for (Finding f : findings) {
             out.append("- ")
-                    .append(f.text())
+                    .append(inline(f.text()))
                     .append(' ')
                     .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()))
                     .append('\n');
@@ -110,15 +115,17 @@ final class ReportMarkdown {
 
     private void answer() {
         if (!query.searches() || !query.wantsAnswer()) return;
+        String provider = inline(search.providerLabel());
         out.append("## ")
-                .append(search.providerLabel())
+                .append(provider)
                 .append("'s answer (provider-generated, not checked against the sources)\n\n");
-        String answer = search.answer();
-        out.append(
-                        answer == null || answer.isBlank()
-                                ? "_" + search.providerLabel() + " returned no answer._"
-                                : "> " + answer.strip().replace("\n", "\n> "))
-                .append("\n\n");
+        List<String> answer = MarkdownText.lines(search.answer());
+        if (answer.isEmpty()) out.append("_").append(provider).append(" returned no answer._");
+        else
+            out.append(answer.stream()
+                    .map(line -> line.isEmpty() ? ">" : "> " + line)
+                    .collect(Collectors.joining("\n")));
+        out.append("\n\n");
     }
 
     private void sources() {
@@ -129,13 +136,17 @@ final class ReportMarkdown {
             if (n == null) continue;
             FetchedPage page = p.page();
             String title = SourceTitle.of(p).orElse(page.finalUrl());
-            out.append("### [").append(n).append("] ").append(oneLine(title)).append("\n\n");
-            out.append("- URL: <").append(p.task().url()).append(">\n");
+            out.append("### [").append(n).append("] ").append(inline(title)).append("\n\n");
+            out.append("- URL: ").append(MarkdownText.url(p.task().url())).append('\n');
             if (!page.finalUrl().equals(p.task().url()))
-                out.append("- Redirected to: <").append(page.finalUrl()).append(">\n");
+                out.append("- Redirected to: ")
+                        .append(MarkdownText.url(page.finalUrl()))
+                        .append('\n');
             PageMetadata meta = page.metadata();
             if (meta.canonicalUrl() != null && !meta.canonicalUrl().equals(page.finalUrl())) {
-                out.append("- Canonical URL: <").append(meta.canonicalUrl()).append(">\n");
+                out.append("- Canonical URL: ")
+                        .append(MarkdownText.url(meta.canonicalUrl()))
+                        .append('\n');
             }
             out.append("- Fetched: ")
                     .append(
@@ -146,19 +157,17 @@ final class ReportMarkdown {
                     .append(" · ")
                     .append(page.chars())
                     .append(" characters · ")
-                    .append(page.contentType())
+                    .append(inline(page.contentType()))
                     .append('\n');
             List<String> about = new ArrayList<>();
-            if (meta.siteName() != null) about.add("Site: " + oneLine(meta.siteName()));
-            if (meta.author() != null) about.add("Author: " + oneLine(meta.author()));
-            if (meta.published() != null) about.add("Published: " + oneLine(meta.published()));
-            if (meta.language() != null) about.add("Language: " + oneLine(meta.language()));
+            if (meta.siteName() != null) about.add("Site: " + inline(meta.siteName()));
+            if (meta.author() != null) about.add("Author: " + inline(meta.author()));
+            if (meta.published() != null) about.add("Published: " + inline(meta.published()));
+            if (meta.language() != null) about.add("Language: " + inline(meta.language()));
             if (!about.isEmpty())
                 out.append("- ").append(String.join(" · ", about)).append('\n');
             if (meta.description() != null && !meta.description().isBlank()) {
-                out.append("- Description: ")
-                        .append(oneLine(meta.description()))
-                        .append('\n');
+                out.append("- Description: ").append(inline(meta.description())).append('\n');
             }
             Ranking.PageRelevance r = relevance.get(n);
             if (query.searches() && r != null) {
@@ -173,7 +182,7 @@ final class ReportMarkdown {
                                 query.searches() && r != null && r.bestPassage() != null && r.relevant()
                                         ? "- Most relevant passage: "
                                         : "- Excerpt: ")
-                        .append(oneLine(excerpt))
+                        .append(inline(excerpt))
                         .append('\n');
             }
             out.append('\n');
@@ -181,14 +190,12 @@ final class ReportMarkdown {
                 String link = dir.relativize(page.evictedTo()).toString().replace('\\', '/');
                 out.append("Full text (")
                         .append(page.chars())
-                        .append(" characters): [")
-                        .append(link)
-                        .append("](")
-                        .append(link)
-                        .append(")\n\n");
+                        .append(" characters): ")
+                        .append(MarkdownText.relativeLink(link))
+                        .append("\n\n");
             } else {
                 out.append("<details><summary>Page content</summary>\n\n")
-                        .append(demoteHeadings(page.markdown()))
+                        .append(PageMarkdown.inReport(page.markdown()))
                         .append("\n\n</details>\n\n");
             }
         }
@@ -200,15 +207,15 @@ final class ReportMarkdown {
         for (PageResult p : pages) {
             if (numbers.containsKey(p.task().order())) continue;
             any = true;
-            out.append("- <")
-                    .append(p.task().url())
-                    .append("> — ")
-                    .append(oneLine(p.page().reason()))
+            out.append("- ")
+                    .append(MarkdownText.url(p.task().url()))
+                    .append(" — ")
+                    .append(inline(p.page().reason()))
                     .append('\n');
         }
         if (!any && pages.isEmpty() && search.wasNotSearched()) {
             out.append("_The query was not searched (")
-                    .append(oneLine(search.notes().get(0)))
+                    .append(inline(search.notes().get(0)))
                     .append("), so there was nothing to retrieve._\n");
         } else if (!any && pages.isEmpty() && query.searches()) {
             out.append("_The search returned no results, so there was nothing to retrieve._\n");
@@ -224,41 +231,7 @@ final class ReportMarkdown {
         return page.excerpt();
     }
 
-    /** Level of the source's own heading ({@code ### [n] Title}); the page's headings nest one level below it. */
-    private static final int SOURCE_HEADING_LEVEL = 3;
-
-    /**
-     * Shifts the page's headings so that its highest one sits one level under the source heading, keeping the
-     * distances between levels: a page whose top heading is an h2 shows it as {@code ####}, its h3 as {@code #####}.
-     * Markdown stops at level 6, so deeper levels stay at 6. Fenced code is left alone.
-     */
-    static String demoteHeadings(String markdown) {
-        String[] lines = markdown.split("\n", -1);
-        int top = 7;
-        boolean fence = false;
-        for (String line : lines) {
-            if (line.startsWith("```") || line.startsWith("~~~")) fence = !fence;
-            if (!fence && isHeading(line)) top = Math.min(top, line.indexOf(' '));
-        }
-        int shift = top > 6 ? 0 : SOURCE_HEADING_LEVEL + 1 - top;
-        StringBuilder b = new StringBuilder();
-        fence = false;
-        for (String line : lines) {
-            if (line.startsWith("```") || line.startsWith("~~~")) fence = !fence;
-            if (!fence && isHeading(line)) {
-                int level = line.indexOf(' ');
-                line = "#".repeat(Math.min(6, Math.max(1, level + shift))) + line.substring(level);
-            }
-            b.append(line).append('\n');
-        }
-        return b.toString().strip();
-    }
-
-    private static boolean isHeading(String line) {
-        return line.matches("#{1,6} .*");
-    }
-
-    private static String oneLine(String text) {
-        return text == null ? "" : text.replaceAll("\\s+", " ").strip();
+    private static String inline(String text) {
+        return MarkdownText.inline(text);
     }
 }

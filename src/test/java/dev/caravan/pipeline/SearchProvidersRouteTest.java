@@ -89,7 +89,8 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         String md = read(awaitFile(output().resolve("serper/heat-pumps-cold.md")));
         assertThat(md)
                 .contains("- **Search:** Serper, 1 result")
-                .contains("- **Search note:** search_depth advanced was not honoured by Serper: it has one depth only")
+                .contains(
+                        "- **Search note:** search\\_depth advanced was not honoured by Serper: it has one depth only")
                 .contains("### [1] Heat pumps in cold climates")
                 .doesNotContain(SerperStub.KEY);
         StubServer.Recorded call = serper.server().requestsTo("/news").get(0);
@@ -159,7 +160,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         String md = read(awaitFile(output().resolve("nojson/anything.md")));
         assertThat(md)
                 .contains("SearXNG could not be used (SearXNG refused the JSON format (HTTP 403): enable it in the "
-                        + "instance's settings.yml (search: formats: [html, json])")
+                        + "instance's settings.yml (search: formats: \\[html, json\\])")
                 .contains("searched with Serper instead");
     }
 

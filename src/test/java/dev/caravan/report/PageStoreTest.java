@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,23 @@ class PageStoreTest {
         assertThat(evicted.title()).isEqualTo("Guide");
         assertThat(evicted.excerpt()).isEqualTo(page.excerpt());
         assertThat(PageStore.markdownOf(evicted)).isEqualTo(LONG);
+    }
+
+    @Test
+    void an_evicted_page_is_written_safe_to_view_with_its_text_kept() throws Exception {
+        String hostile =
+                LONG + "\n\n<script>alert(1)</script> [click](JaVaScRiPt:alert(1)) <img src=x onerror=alert(1)>";
+
+        FetchedPage evicted = store(100).evictIfLarge(fetched(URL, "Guide", hostile), "job-a");
+
+        String written = Files.readString(evicted.evictedTo());
+        for (RenderedMarkdown viewer : RenderedMarkdown.values()) {
+            Document html = viewer.html(written);
+            assertThat(RenderedMarkdown.foreignMarkup(html))
+                    .as("rendered %s", viewer)
+                    .isEmpty();
+            assertThat(html.text()).contains("<script>alert(1)</script> click <img src=x onerror=alert(1)>");
+        }
     }
 
     @Test
