@@ -2,6 +2,7 @@ package dev.caravan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.testing.SpecialFiles;
 import dev.caravan.testing.StubServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,6 +79,30 @@ class ExitCodesTest {
         assertThat(good.code).as(good.output).isZero();
         assertThat(failed.code).as(failed.output).isEqualTo(1);
         assertThat(failed.stderrLines()).anyMatch(l -> l.contains("1 job(s) of this run failed"));
+    }
+
+    @Test
+    void run_once_exits_after_a_job_file_with_a_long_name_and_after_a_fifo() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.page("/a", 200, "text/plain", "A page with some text on it, fetched by a job that lists only URLs.");
+        Path input = Files.createDirectories(work.resolve("input"));
+        String longName = "東".repeat(78) + ".json"; // with the 20-byte stamp of the move, over 255 bytes
+        Files.writeString(work.resolve("long"), "{\"urls\": [\"" + site.url("/a") + "\"]}");
+        Files.move(work.resolve("long"), input.resolve(longName));
+
+        Result afterLongName = run(List.of("-Dresearch.exit-when-idle-seconds=4"));
+        SpecialFiles.mkfifo(input.resolve("x.txt"));
+        Result afterFifo;
+        try {
+            afterFifo = run(List.of("-Dresearch.exit-when-idle-seconds=4"));
+        } finally {
+            SpecialFiles.unblock(input.resolve("x.txt"));
+        }
+
+        assertThat(afterLongName.code).as(afterLongName.output).isZero();
+        assertThat(input.resolve(longName)).doesNotExist();
+        assertThat(afterFifo.code).as(afterFifo.output).isEqualTo(1);
+        assertThat(input.resolve("x.txt")).doesNotExist();
     }
 
     private record Result(int code, String output, String stderr) {

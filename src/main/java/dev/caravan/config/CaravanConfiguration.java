@@ -14,6 +14,7 @@ import dev.caravan.fetch.UrlNormalizer;
 import dev.caravan.fetch.guard.GuardSettings;
 import dev.caravan.fetch.guard.GuardedDnsResolver;
 import dev.caravan.fetch.guard.UrlGuard;
+import dev.caravan.intake.InputFolder;
 import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
@@ -213,10 +214,12 @@ public class CaravanConfiguration implements CamelConfiguration {
                 new ReportBuilder(report, findings, clock),
                 new ReportWriter(),
                 progress);
+        JobFailures failures = new JobFailures(inputDir.resolve(runtime.failedDir()), clock);
         JobSteps jobs = new JobSteps(
                 new JobReader(new JobParser(), props.longValue("research.input.max-bytes"), clock),
+                new InputFolder(inputDir, inputDir.resolve(runtime.failedDir()), failures),
                 new MessageJobs(new JobParser()::parse, props.longValue("research.input.max-bytes")),
-                new JobFailures(inputDir.resolve(runtime.failedDir()), clock),
+                failures,
                 budgets,
                 progress,
                 props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));

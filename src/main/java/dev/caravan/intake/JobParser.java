@@ -224,14 +224,8 @@ public class JobParser {
         return Set.copyOf(all);
     }
 
-    /** A job name from a file name: the base name without its extension, made safe for a folder name. */
+    /** A job name from a file name: see {@link JobFileNames#jobName}. */
     public static String jobName(String fileName) {
-        String base = fileName.replaceAll(".*[/\\\\]", "");
-        int dot = base.lastIndexOf('.');
-        if (dot > 0) base = base.substring(0, dot);
-        String safe = base.replaceAll("[^A-Za-z0-9._-]+", "-")
-                .replaceAll("^[.-]+", "")
-                .replaceAll("[.-]+$", "");
-        return safe.isEmpty() ? "job" : safe;
+        return JobFileNames.jobName(fileName);
     }
 }

@@ -22,6 +22,11 @@ public final class LogText {
         return safe(text, MAX_CHARS);
     }
 
+    /** {@code text} in double quotes, with {@code "} and {@code \} escaped too, safe for a log line: {@code "a\nb"}. */
+    public static String quoted(@Nullable String text) {
+        return "\"" + safe(text == null ? "" : text.replace("\\", "\\\\").replace("\"", "\\\""), MAX_CHARS) + "\"";
+    }
+
     /** {@code text} safe for a log line, cut to {@code maxChars} characters; empty for null. */
     public static String safe(@Nullable String text, int maxChars) {
         if (text == null || text.isEmpty()) return "";

@@ -1,11 +1,14 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.intake.InputFolder;
 import dev.caravan.intake.JobFailures;
+import dev.caravan.intake.JobFileNames;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.messaging.MessageJobs;
 import dev.caravan.model.FailureReasons;
 import dev.caravan.model.Job;
+import dev.caravan.model.JobFormatException;
 import dev.caravan.model.LogText;
 import dev.caravan.progress.Progress;
 import dev.caravan.search.SearchBudget;
@@ -23,6 +26,7 @@ import org.jspecify.annotations.Nullable;
 public class JobSteps {
 
     private final JobReader reader;
+    private final InputFolder input;
     private final MessageJobs messages;
     private final JobFailures failures;
     private final SearchBudget budgets;
@@ -32,12 +36,14 @@ public class JobSteps {
     /** @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot */
     public JobSteps(
             JobReader reader,
+            InputFolder input,
             MessageJobs messages,
             JobFailures failures,
             SearchBudget budgets,
             Progress progress,
             int parallelJobs) {
         this.reader = reader;
+        this.input = input;
         this.messages = messages;
         this.failures = failures;
         this.budgets = budgets;
@@ -45,14 +51,51 @@ public class JobSteps {
         this.slots = new Semaphore(parallelJobs, true);
     }
 
-    /** A job dropped into the input folder. */
-    public JobRun fromFile(String path, String fileName) {
+    /**
+     * A job dropped into the input folder, by its name there (Camel's {@code CamelFileNameOnly}: its other file
+     * headers turn a backslash in the name into a folder separator).
+     */
+    public JobRun fromFile(String fileName) {
         try {
-            return started(reader.read(path), "file", fileName, null);
+            return started(reader.read(input.path(fileName).toString()), "file", fileName, null);
         } catch (RuntimeException e) {
             progress.jobFileFailed(fileName, e, null);
             return JobRun.unreadable("file", fileName, null, e);
         }
+    }
+
+    /** True when the input folder's entry {@code fileName} may be read as a job (the file intake's filter). */
+    public boolean accepts(String fileName) {
+        return input.accepts(fileName);
+    }
+
+    /** True when the input folder's entry {@code fileName} is refused without being opened, and not yet dealt with. */
+    public boolean refusable(String fileName) {
+        return input.refusable(fileName);
+    }
+
+    /**
+     * Moves a refused entry of the input folder to the failed folder with its {@code .error.txt}, or leaves it if it
+     * cannot be moved; returns the line to log, or "" when there is nothing (more) to say.
+     */
+    public String refuse(String stamp, String fileName) {
+        return input.refuse(stamp, fileName)
+                .map(refused -> {
+                    progress.jobFileFailed(fileName, new JobFormatException(refused.reason()), null);
+                    return refused.line();
+                })
+                .orElse("");
+    }
+
+    /** Records a hidden file of the input folder, which is never read, and returns the line to log. */
+    public String hiddenFileIgnored(String fileName) {
+        progress.fileIgnored(fileName, "hidden");
+        return InputFolder.hiddenFileLine(fileName);
+    }
+
+    /** The log line for a job file that failed, with its name and reason escaped. */
+    public String failureLine(JobRun run) {
+        return "job " + LogText.quoted(run.input()) + " failed: " + LogText.safe(reason(run));
     }
 
     /** A job sent as a JMS message (text or bytes holding JSON); other kinds of message fail unread. */
@@ -94,6 +137,11 @@ public class JobSteps {
         if (!run.readable()) return run;
         run.state().release();
         return run.withSummary(progress.jobFinished(run.job(), run.state().failure()));
+    }
+
+    /** The name a job file is kept under once its job is done, in the processed or the failed folder. */
+    public String storedName(String stamp, String fileName) {
+        return JobFileNames.stored(stamp, fileName);
     }
 
     /**

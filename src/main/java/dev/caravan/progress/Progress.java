@@ -100,6 +100,19 @@ public class Progress {
                 + " the file is left where it is)";
     }
 
+    /**
+     * Records a file in the input folder that is skipped for {@code reason} (event {@code file_ignored} with that
+     * {@code reason}, such as {@code hidden}); the caller logs it.
+     */
+    public void fileIgnored(String file, String reason) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("time", clock.instant().toString());
+        event.put("event", "file_ignored");
+        event.put("file", file);
+        event.put("reason", reason);
+        events.append(event);
+    }
+
     /** How many jobs failed since start (run-once mode exits non-zero when this is not 0). */
     public int failedJobs() {
         return failedJobs.get();

@@ -86,12 +86,49 @@ class ReportNamesTest {
             /in/box/My Research.yaml| My-Research
             C:\\\\jobs\\\\q.json         | q
             archive.tar.json        | archive.tar
-            ...txt                  | job
             -odd name!.yml          | odd-name
             my job (1).txt          | my-job-1
             report..v2..json        | report..v2
             """)
     void a_job_is_named_after_its_file_made_safe_for_a_folder(String fileName, String name) {
         assertThat(dev.caravan.intake.JobParser.jobName(fileName.strip())).isEqualTo(name);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            日本.txt             | 日本
+            中国.txt             | 中国
+            Crème brûlée.yaml    | Crème-brûlée
+            東京 weather.json    | 東京-weather
+            ...txt               | job
+            ¿¡!.txt              | job
+            evil\u202Etxt.exe.json | evil-txt.exe
+            """)
+    void a_name_that_is_not_a_plain_ascii_slug_keeps_its_letters_and_gets_a_short_hash(
+            String fileName, String readable) {
+        String name = dev.caravan.intake.JobParser.jobName(fileName.strip());
+
+        assertThat(name).matches(java.util.regex.Pattern.quote(readable) + "-[0-9a-f]{8}");
+    }
+
+    @Test
+    void names_that_lose_different_characters_get_different_folders() {
+        List<String> files = List.of(
+                "日本.txt", "中国.txt", "é.txt", "è.txt", "!!.txt", "??.txt", "Ünïcode.txt", "Unïcode.txt", "a\u202eb.txt");
+
+        assertThat(files.stream().map(dev.caravan.intake.JobParser::jobName)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void a_long_unicode_name_is_cut_on_a_character_boundary_and_stays_short() {
+        String name = dev.caravan.intake.JobParser.jobName("東".repeat(78) + "😀".repeat(30) + ".txt");
+
+        assertThat(name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+                .isLessThanOrEqualTo(100);
+        assertThat(new String(
+                        name.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(name);
+        assertThat(name).startsWith("東東東").matches(".*-[0-9a-f]{8}");
     }
 }
