@@ -159,6 +159,11 @@ public class JobSteps {
         return run.failed() ? LogText.safe(FailureReasons.reason(run.state().failure())) : "";
     }
 
+    /** The log line for a JMS job sent to the dead-letter queue, its name (the sender's) and reason escaped. */
+    public String deadLetterLine(JobRun run, String reason) {
+        return "JMS job " + LogText.quoted(run.input()) + " failed: " + LogText.safe(reason);
+    }
+
     /** Why a failed JMS job goes to the dead-letter queue; throws while Caravan stops, so the broker redelivers it. */
     public String deadLetterReason(JobRun run, boolean stopping) {
         return messages.deadLetterReason(run.state().failure(), stopping);

@@ -1,5 +1,6 @@
 package dev.caravan.testing;
 
+import dev.caravan.model.SuppressForbidden;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +20,9 @@ import java.util.Locale;
  * CLASS}, {@code lookup HOST by CLASS} (CLASS: the first caller outside the JDK), and once at start {@code classpath
  * PATH}. Uses only the JDK, so it can load before anything else.
  */
-@SuppressWarnings("removal") // Java 17's SecurityManager, started with -Djava.security.manager: a test tool only
+@SuppressWarnings("removal")
+@SuppressForbidden(
+        "Java 17's SecurityManager, started with -Djava.security.manager: the one hook that sees every socket")
 public final class EgressRecorder extends SecurityManager {
 
     public static final String LOG = "caravan.egress.log";
