@@ -107,7 +107,7 @@ public final class PassageRanker {
         List<Candidate> batch = List.copyOf(chosen);
         List<String> texts = new ArrayList<>(batch.size() + 1);
         texts.add(encoder.queryText(query));
-        for (Candidate c : batch) texts.add(c.passage.text());
+        for (Candidate c : batch) texts.add(encoder.passageText(c.passage.text()));
         float[][] vectors;
         try {
             vectors = encoder.encode(texts);
