@@ -142,7 +142,7 @@ public final class PassageRanker {
         List<Candidate> batch = byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size()));
         List<String> texts = new ArrayList<>(batch.size() + 1);
         texts.add(encoder.queryText(query));
-        for (Candidate c : batch) texts.add(embedded(c.passage));
+        for (Candidate c : batch) texts.add(encoder.passageText(embedded(c.passage)));
         float[][] vectors;
         try {
             vectors = encoder.encode(texts);
