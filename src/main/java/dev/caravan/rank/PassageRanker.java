@@ -172,14 +172,13 @@ public final class PassageRanker {
         List<Set<Integer>> alsoOn = new ArrayList<>();
         int[] perPage = new int[pageCount];
         for (Candidate c : open) {
-            if (chosen.size() >= settings.maxFindings()) break;
             int same = -1;
             for (int k = 0; k < chosen.size() && same < 0; k++) if (same(c, chosen.get(k))) same = k;
             if (same >= 0) { // says what a finding says: a further citation of it, if from another page
                 if (c.page != chosen.get(same).page) alsoOn.get(same).add(c.page);
                 continue;
             }
-            if (perPage[c.page] >= settings.maxPerSource()) continue;
+            if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
             chosen.add(c);
             alsoOn.add(new LinkedHashSet<>());
             perPage[c.page]++;
