@@ -120,7 +120,8 @@ public final class PassageRanker {
         for (Candidate c : all) {
             c.relevance = !semantic ? c.coverage : c.vector == null ? 0 : Math.max(c.coverage, Math.max(0, c.cosine));
         }
-        return new Ranking(pick(all, pages.size()), pageRelevance(all, pages.size()));
+        double floor = semantic ? settings.minRelevance() : settings.minCoverage();
+        return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
     }
 
     private static List<Candidate> byMeaningOrder(List<Candidate> all) {
@@ -161,9 +162,9 @@ public final class PassageRanker {
         return p.context().isEmpty() ? p.text() : p.context() + "\n" + p.text();
     }
 
-    private List<Ranking.Pick> pick(List<Candidate> all, int pageCount) {
+    private List<Ranking.Pick> pick(List<Candidate> all, int pageCount, double floor) {
         List<Candidate> open = new ArrayList<>();
-        for (Candidate c : all) if (c.relevance >= settings.minRelevance() && c.relevance > 0) open.add(c);
+        for (Candidate c : all) if (c.relevance >= floor && c.relevance > 0) open.add(c);
         open.sort(Comparator.comparingDouble((Candidate c) -> c.fused)
                 .reversed()
                 .thenComparingInt(c -> c.page)
@@ -192,14 +193,13 @@ public final class PassageRanker {
         return picks;
     }
 
-    private List<Ranking.PageRelevance> pageRelevance(List<Candidate> all, int pageCount) {
+    private List<Ranking.PageRelevance> pageRelevance(List<Candidate> all, int pageCount, double floor) {
         Candidate[] best = new Candidate[pageCount];
         for (Candidate c : all) if (best[c.page] == null || c.relevance > best[c.page].relevance) best[c.page] = c;
         List<Ranking.PageRelevance> pages = new ArrayList<>();
         for (Candidate b : best) {
             double r = b == null ? 0 : b.relevance;
-            pages.add(new Ranking.PageRelevance(
-                    r, r > 0 && r >= settings.minRelevance(), b == null ? null : b.passage.text()));
+            pages.add(new Ranking.PageRelevance(r, r > 0 && r >= floor, b == null ? null : b.passage.text()));
         }
         return pages;
     }
