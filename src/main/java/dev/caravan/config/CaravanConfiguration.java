@@ -265,7 +265,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                 props.intIn("research.report.max-findings", 1, 100, "findings"),
                 props.intIn("research.report.max-findings-per-source", 1, 100, "findings"),
                 props.doubleIn("research.report.min-relevance", 0, 1),
-                props.intIn("research.report.rerank-candidates", 1, 1000, "passages"));
+                props.intIn("research.report.rerank-candidates", 1, 1000, "passages"),
+                props.doubleIn("research.report.min-relevance-lexical", 0, 1));
         String model = props.string("research.report.model").strip();
         if (model.equalsIgnoreCase("none")) {
             LOG.info("findings: lexical ranking only (BM25), research.report.model = none");

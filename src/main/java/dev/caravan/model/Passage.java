@@ -4,15 +4,25 @@ package dev.caravan.model;
  * A candidate quote: one sentence of a page, or two consecutive sentences of one paragraph when the second only makes
  * sense after the first. The text is the page's own, character for character.
  *
+ * <p>A list item, a table row, a line of code, a heading or a "Label: value" line is a passage too; it may need a
+ * {@code context} to stand alone: a table row's header cells, the words that introduce a list or a code block.
+ *
  * @param text the quote
  * @param heading the heading the passage sits under on its page, or empty; helps match it, never quoted
  * @param position index of its (last) sentence among the page's sentences, from 0
  * @param score the page-local lexical score that made it a candidate (0 when the query has no text)
+ * @param kind the kind of block it is quoted from
+ * @param context what a reader needs to read it alone, the page's own text, or empty; shown beside it, never quoted
  */
-public record Passage(String text, String heading, int position, double score) {
+public record Passage(String text, String heading, int position, double score, TextBlock.Kind kind, String context) {
+
+    /** A sentence of prose, which needs no context. */
+    public Passage(String text, String heading, int position, double score) {
+        this(text, heading, position, score, TextBlock.Kind.PARAGRAPH, "");
+    }
 
     /** The same passage with the score a ranking pass gave it. */
     public Passage scored(double newScore) {
-        return new Passage(text, heading, position, newScore);
+        return new Passage(text, heading, position, newScore, kind, context);
     }
 }

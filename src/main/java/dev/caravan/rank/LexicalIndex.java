@@ -36,7 +36,10 @@ import org.apache.lucene.util.BytesRef;
 final class LexicalIndex {
 
     private static final Bm25 SIMILARITY = new Bm25();
-    /** The heading a passage sits under, matched at a fraction of the passage's own words' weight. */
+    /**
+     * The heading a passage sits under and its context (a table's header row, the lead-in of a list or code), matched
+     * at a fraction of the passage's own words' weight.
+     */
     private static final String HEADING = "heading";
 
     private static final float HEADING_BOOST = 0.3f;
@@ -68,7 +71,10 @@ final class LexicalIndex {
                 for (Passage p : texts) {
                     Document doc = new Document();
                     doc.add(new TextField(Analysis.FIELD, p.text(), Field.Store.NO));
-                    if (!p.heading().isEmpty()) doc.add(new TextField(HEADING, p.heading(), Field.Store.NO));
+                    String around = p.context().isEmpty() || p.context().equals(p.heading())
+                            ? p.heading()
+                            : (p.heading() + "\n" + p.context()).strip();
+                    if (!around.isEmpty()) doc.add(new TextField(HEADING, around, Field.Store.NO));
                     writer.addDocument(doc);
                 }
             }

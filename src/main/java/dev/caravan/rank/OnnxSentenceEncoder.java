@@ -4,6 +4,8 @@ import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.e5smallv2q.E5SmallV2QuantizedEmbeddingModel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,20 +23,45 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
     }
 
     /** Models that can be named in {@code research.report.model}. */
-    public static final List<String> MODELS = List.of("all-minilm-l6-v2-q");
+    public static final List<String> MODELS = List.of("all-minilm-l6-v2-q", "bge-small-en-v15-q", "e5-small-v2-q");
+
+    /**
+     * What a model wants in front of a search query and in front of a passage, as its model card says: it was trained
+     * with them, and without them its query and passage vectors are less comparable.
+     */
+    record Prefixes(String query, String passage) {}
 
     private final EmbeddingModel model;
 
-    private final String queryPrefix;
+    private final Prefixes prefixes;
 
-    private OnnxSentenceEncoder(EmbeddingModel model, String queryPrefix) {
+    private OnnxSentenceEncoder(EmbeddingModel model, Prefixes prefixes) {
         this.model = model;
-        this.queryPrefix = queryPrefix;
+        this.prefixes = prefixes;
+    }
+
+    /**
+     * The documented prefixes of model {@code name} (one of {@link #MODELS}), without loading it: all-MiniLM-L6-v2
+     * none; BGE small en v1.5 an instruction before a short query and nothing before a passage; E5 "query: " and
+     * "passage: ".
+     */
+    static Prefixes prefixes(String name) {
+        return switch (name) {
+            case "all-minilm-l6-v2-q" -> new Prefixes("", "");
+            case "bge-small-en-v15-q" -> new Prefixes("Represent this sentence for searching relevant passages: ", "");
+            case "e5-small-v2-q" -> new Prefixes("query: ", "passage: ");
+            default -> throw unknown(name);
+        };
     }
 
     @Override
     public String queryText(String query) {
-        return queryPrefix + query;
+        return prefixes.query() + query;
+    }
+
+    @Override
+    public String passageText(String passage) {
+        return prefixes.passage() + passage;
     }
 
     /** One loaded model per name and process: loading takes about a second and the model is immutable. */
@@ -47,10 +74,18 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
 
     private static OnnxSentenceEncoder create(String name) {
         ModelLibrariesOffline.requireOffline();
-        return switch (name) {
-            case "all-minilm-l6-v2-q" -> new OnnxSentenceEncoder(new AllMiniLmL6V2QuantizedEmbeddingModel(), "");
-            default -> throw new IllegalArgumentException("unknown sentence-embedding model '" + name + "'");
+        Prefixes prefixes = prefixes(name);
+        EmbeddingModel model = switch (name) {
+            case "all-minilm-l6-v2-q" -> new AllMiniLmL6V2QuantizedEmbeddingModel();
+            case "bge-small-en-v15-q" -> new BgeSmallEnV15QuantizedEmbeddingModel();
+            case "e5-small-v2-q" -> new E5SmallV2QuantizedEmbeddingModel();
+            default -> throw unknown(name);
         };
+        return new OnnxSentenceEncoder(model, prefixes);
+    }
+
+    private static IllegalArgumentException unknown(String name) {
+        return new IllegalArgumentException("unknown sentence-embedding model '" + name + "'");
     }
 
     @Override

@@ -29,21 +29,18 @@ import java.util.Set;
  */
 public final class PassageRanker {
 
-    /** Weight of the model's similarity in relevance; the rest is query coverage. */
-    static final double SEMANTIC_WEIGHT = 0.7;
-    /** MMR: weight of relevance against similarity to the findings already picked. */
-    static final double MMR_LAMBDA = 0.75;
-    /** Passages at least this similar say the same thing: merged into one finding. */
+    /** Reciprocal rank fusion's constant, as in Cormack, Clarke and Büttcher (2009): no tuning per dataset. */
+    static final int RRF_K = 60;
+    /** Passages at least this similar under the model say the same thing: merged into one finding. */
     static final double SAME_COSINE = 0.9;
-
+    /** Without vectors, passages sharing at least this share of their words (Jaccard) say the same thing. */
     static final double SAME_TERMS = 0.6;
-    /**
-     * Share of the ranking score that rewards words the query does not have: a passage that only restates the query
-     * ("Teens switching to a vegetarian diet often ask...") is about it but does not answer it. The floor ignores it.
-     */
-    static final double NOVELTY = 0.3;
-    /** Every page has at least this many of its best candidates re-scored by the model. */
-    static final int RERANK_PER_PAGE = 2;
+    /** The best BM25 hits of a page whose neighbours are candidates too. */
+    static final int EXPANDED_HITS = 8;
+    /** Passages either side of such a hit that become candidates. */
+    static final int NEIGHBOURS = 2;
+    /** Passages after a hit that ends in a colon (it introduces a list, table or code) that become candidates. */
+    static final int INTRODUCED = 12;
 
     private final RankingSettings settings;
     private final SentenceEncoder encoder;
@@ -53,21 +50,41 @@ public final class PassageRanker {
         this.encoder = encoder.orElse(null);
     }
 
-    /** First pass, for one page: its best candidate passages for {@code query}, best first (page order without text). */
+    /**
+     * First pass, for one page: its best candidate passages for {@code query}, best first (page order without text).
+     * The best {@value RankingSettings#CANDIDATES_PER_PAGE} by BM25 that share a word with the query, and the
+     * passages around the best {@value #EXPANDED_HITS} of them: an answer often sits next to the words that match the
+     * query without sharing them (the rows of a table whose lead-in names the topic, the line of code under a
+     * matching sentence). They are judged by the model and the query's own ranking in the second pass.
+     */
     public List<Passage> candidates(List<TextBlock> blocks, String query) {
         List<Passage> all = Passages.of(blocks);
         Set<String> queryTerms = Analysis.terms(query);
         if (queryTerms.isEmpty()) return all.subList(0, Math.min(RankingSettings.CANDIDATES_PER_PAGE, all.size()));
         LexicalIndex index = LexicalIndex.score(all, queryTerms, null);
-        List<Passage> kept = new ArrayList<>();
-        for (int i = 0; i < all.size(); i++) {
-            if (index.bm25(i) > 0) kept.add(all.get(i).scored(index.bm25(i)));
+        List<Integer> hits = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) if (index.bm25(i) > 0) hits.add(i);
+        hits.sort(Comparator.comparingDouble((Integer i) -> index.bm25(i))
+                .reversed()
+                .thenComparingInt(i -> i));
+        Set<Integer> kept =
+                new LinkedHashSet<>(hits.subList(0, Math.min(RankingSettings.CANDIDATES_PER_PAGE, hits.size())));
+        for (int h : hits.subList(0, Math.min(EXPANDED_HITS, hits.size()))) {
+            boolean introduces = all.get(h).text().endsWith(":");
+            int after = introduces ? INTRODUCED : NEIGHBOURS;
+            for (int j = Math.max(0, h - NEIGHBOURS); j <= Math.min(all.size() - 1, h + after); j++) kept.add(j);
         }
-        kept.sort(Comparator.comparingDouble(Passage::score).reversed().thenComparingInt(Passage::position));
-        return List.copyOf(kept.subList(0, Math.min(RankingSettings.CANDIDATES_PER_PAGE, kept.size())));
+        List<Passage> out = new ArrayList<>(kept.size());
+        for (int i : kept) out.add(all.get(i).scored(index.bm25(i)));
+        return List.copyOf(out);
     }
 
-    /** Second pass: the findings among the candidates of every page of the query ({@code pages}, in report order). */
+    /**
+     * Second pass: the findings among the candidates of every page of the query ({@code pages}, in report order).
+     * Candidates are ordered by reciprocal rank fusion of up to three rankings: BM25 over all the query's candidates,
+     * the model's cosine similarity, and, when the question asks for a quantity, a time or a name, the candidates that
+     * hold one (in BM25 order). A candidate below the relevance floor is never a finding.
+     */
     public Ranking rank(String query, List<List<Passage>> pages) {
         Set<String> queryTerms = Analysis.terms(query);
         if (queryTerms.isEmpty()) return leads(pages);
@@ -84,30 +101,49 @@ public final class PassageRanker {
             all.get(i).coverage = index.coverage(i);
         }
         boolean semantic = encoder != null && embed(query, all, pages.size());
-        for (Candidate c : all) {
-            long novel = c.terms.stream().filter(t -> !queryTerms.contains(t)).count();
-            c.novelty = c.terms.isEmpty() ? 0 : (double) novel / c.terms.size();
-            c.relevance = !semantic
-                    ? c.coverage
-                    : c.vector == null
-                            ? 0
-                            : SEMANTIC_WEIGHT * Math.max(0, c.cosine) + (1 - SEMANTIC_WEIGHT) * c.coverage;
+        List<Candidate> byWords = new ArrayList<>(all);
+        byWords.removeIf(c -> c.bm25 <= 0);
+        byWords.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
+        fuse(byWords);
+        if (semantic) {
+            List<Candidate> byMeaning = new ArrayList<>(all);
+            byMeaning.removeIf(c -> c.vector == null);
+            byMeaning.sort(Comparator.comparingDouble((Candidate c) -> c.cosine).reversed());
+            fuse(byMeaning);
         }
-        return new Ranking(pick(all, pages.size()), pageRelevance(all, pages.size()));
+        AnswerType asked = AnswerType.of(query);
+        if (asked != AnswerType.ANY) {
+            List<Candidate> holding = new ArrayList<>(semantic ? byMeaningOrder(all) : byWords);
+            holding.removeIf(c -> !asked.heldBy(c.passage.text(), queryTerms));
+            fuse(holding);
+        }
+        for (Candidate c : all) {
+            c.relevance = !semantic ? c.coverage : c.vector == null ? 0 : Math.max(c.coverage, Math.max(0, c.cosine));
+        }
+        double floor = semantic ? settings.minRelevance() : settings.minCoverage();
+        return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
+    }
+
+    private static List<Candidate> byMeaningOrder(List<Candidate> all) {
+        List<Candidate> embedded = new ArrayList<>(all);
+        embedded.removeIf(c -> c.vector == null);
+        embedded.sort(Comparator.comparingDouble((Candidate c) -> c.cosine).reversed());
+        return embedded;
+    }
+
+    /** Adds one ranking's reciprocal-rank share to each of its candidates, best first. */
+    private static void fuse(List<Candidate> ranked) {
+        for (int r = 0; r < ranked.size(); r++) ranked.get(r).fused += 1.0 / (RRF_K + r + 1);
     }
 
     /** Adds the model's vectors to the best candidates; false when the model failed (the query is ranked lexically). */
     private boolean embed(String query, List<Candidate> all, int pageCount) {
         List<Candidate> byLexical = new ArrayList<>(all);
         byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
-        Set<Candidate> chosen =
-                new LinkedHashSet<>(byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size())));
-        int[] perPage = new int[pageCount];
-        for (Candidate c : byLexical) if (perPage[c.page]++ < RERANK_PER_PAGE) chosen.add(c);
-        List<Candidate> batch = List.copyOf(chosen);
+        List<Candidate> batch = byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size()));
         List<String> texts = new ArrayList<>(batch.size() + 1);
         texts.add(encoder.queryText(query));
-        for (Candidate c : batch) texts.add(c.passage.text());
+        for (Candidate c : batch) texts.add(encoder.passageText(embedded(c.passage)));
         float[][] vectors;
         try {
             vectors = encoder.encode(texts);
@@ -121,65 +157,49 @@ public final class PassageRanker {
         return true;
     }
 
-    private List<Ranking.Pick> pick(List<Candidate> all, int pageCount) {
+    /** What the model reads of a passage: a table row, list item or line of code with its context before it. */
+    private static String embedded(Passage p) {
+        return p.context().isEmpty() ? p.text() : p.context() + "\n" + p.text();
+    }
+
+    private List<Ranking.Pick> pick(List<Candidate> all, int pageCount, double floor) {
         List<Candidate> open = new ArrayList<>();
-        for (Candidate c : all) if (c.relevance >= settings.minRelevance() && c.relevance > 0) open.add(c);
-        open.sort(Comparator.comparingDouble((Candidate c) -> c.relevance)
+        for (Candidate c : all) if (c.relevance >= floor && c.relevance > 0) open.add(c);
+        open.sort(Comparator.comparingDouble((Candidate c) -> c.fused)
                 .reversed()
                 .thenComparingInt(c -> c.page)
                 .thenComparingInt(c -> c.passage.position()));
         List<Candidate> chosen = new ArrayList<>();
         List<Set<Integer>> alsoOn = new ArrayList<>();
         int[] perPage = new int[pageCount];
-        while (!open.isEmpty()) {
-            Candidate best = null;
-            double bestScore = Double.NEGATIVE_INFINITY;
-            for (var it = open.iterator(); it.hasNext(); ) {
-                Candidate c = it.next();
-                double similar = 0;
-                boolean merged = false;
-                for (int k = 0; k < chosen.size() && !merged; k++) {
-                    Candidate f = chosen.get(k);
-                    if (same(c, f)) {
-                        if (c.page != f.page) alsoOn.get(k).add(c.page);
-                        merged = true;
-                    }
-                    similar = Math.max(similar, similarity(c, f));
-                }
-                if (merged) {
-                    it.remove();
-                    continue;
-                }
-                if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
-                double mmr =
-                        MMR_LAMBDA * c.relevance * (1 - NOVELTY + NOVELTY * c.novelty) - (1 - MMR_LAMBDA) * similar;
-                if (mmr > bestScore) {
-                    bestScore = mmr;
-                    best = c;
-                }
+        for (Candidate c : open) {
+            int same = -1;
+            for (int k = 0; k < chosen.size() && same < 0; k++) if (same(c, chosen.get(k))) same = k;
+            if (same >= 0) { // says what a finding says: a further citation of it, if from another page
+                if (c.page != chosen.get(same).page) alsoOn.get(same).add(c.page);
+                continue;
             }
-            if (best == null) break; // what is left only repeats findings or hits a cap
-            open.remove(best);
-            chosen.add(best);
+            if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
+            chosen.add(c);
             alsoOn.add(new LinkedHashSet<>());
-            perPage[best.page]++;
+            perPage[c.page]++;
         }
         List<Ranking.Pick> picks = new ArrayList<>();
         for (int k = 0; k < chosen.size(); k++) {
             Candidate c = chosen.get(k);
-            picks.add(new Ranking.Pick(c.passage.text(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
+            picks.add(new Ranking.Pick(
+                    c.passage.text(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
         }
         return picks;
     }
 
-    private List<Ranking.PageRelevance> pageRelevance(List<Candidate> all, int pageCount) {
+    private List<Ranking.PageRelevance> pageRelevance(List<Candidate> all, int pageCount, double floor) {
         Candidate[] best = new Candidate[pageCount];
         for (Candidate c : all) if (best[c.page] == null || c.relevance > best[c.page].relevance) best[c.page] = c;
         List<Ranking.PageRelevance> pages = new ArrayList<>();
         for (Candidate b : best) {
             double r = b == null ? 0 : b.relevance;
-            pages.add(new Ranking.PageRelevance(
-                    r, r > 0 && r >= settings.minRelevance(), b == null ? null : b.passage.text()));
+            pages.add(new Ranking.PageRelevance(r, r > 0 && r >= floor, b == null ? null : b.passage.text()));
         }
         return pages;
     }
@@ -193,7 +213,12 @@ public final class PassageRanker {
         for (int i = 0; i < depth; i++) {
             for (int page = 0; page < pages.size() && picks.size() < settings.maxFindings(); page++) {
                 if (i < pages.get(page).size())
-                    picks.add(new Ranking.Pick(pages.get(page).get(i).text(), page, List.of(), 0));
+                    picks.add(new Ranking.Pick(
+                            pages.get(page).get(i).text(),
+                            pages.get(page).get(i).context(),
+                            page,
+                            List.of(),
+                            0));
             }
         }
         List<Ranking.PageRelevance> relevance = pages.stream()
@@ -236,7 +261,7 @@ public final class PassageRanker {
         float[] vector;
         double cosine;
         double relevance;
-        double novelty;
+        double fused;
 
         Candidate(int page, Passage passage, Set<String> terms) {
             this.page = page;

@@ -6,11 +6,14 @@ import dev.caravan.model.TextBlock.Kind;
 import dev.caravan.text.Sentences;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The quotable passages of a page: its sentences that can stand alone as a finding. Not quotable: headings, code,
- * questions, lead-ins ending in a colon, fragments, calls to action and generic openers. A sentence that leans on the
+ * The quotable passages of a page: its sentences that can stand alone as a finding, and its short list items, table
+ * rows (with the header row as context), lines of code (with what introduces them), headings of a few words and
+ * "Label: value" lines, each whole. Not quotable: questions, lead-ins ending in a colon, fragments of prose, calls to
+ * action and generic openers. A sentence that leans on the
  * one before it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are
  * in one paragraph, and not at all when it opens its paragraph. Stateless.
  */
@@ -20,6 +23,16 @@ final class Passages {
     static final int MAX_WORDS = 80;
     /** A sentence ending in a colon that is shorter than this only introduces what follows ("Here is how:"). */
     static final int LEAD_IN_WORDS = 12;
+    /** A list item of at most this many words is quoted whole, as one answer, even when it has several sentences. */
+    static final int ITEM_WORDS = 25;
+    /** Most words of a label in a "Label: value" line. */
+    static final int LABEL_WORDS = 5;
+    /** Most words of a heading that is quoted. */
+    static final int HEADING_WORDS = 20;
+    /** Longest line of code quoted. */
+    static final int CODE_LINE_CHARS = 200;
+
+    private static final Pattern LABEL = Pattern.compile("([^:]{1,40}):\\s+(\\S.*)");
 
     /** Words that make a sentence refer back to the one before it. */
     private static final Pattern LEANS_BACK = Pattern.compile(
@@ -51,24 +64,109 @@ final class Passages {
         List<Passage> passages = new ArrayList<>();
         int position = 0;
         String heading = "";
+        String leadIn = ""; // the sentence ending in a colon just before a list, a table or code: it introduces them
+        String tableHeader = "";
+        int headerCells = 0;
         for (TextBlock block : blocks) {
-            if (block.kind() == Kind.HEADING) heading = block.text();
-            if (block.kind() == Kind.HEADING || block.kind() == Kind.CODE) continue;
+            Kind kind = block.kind();
             String text = block.text();
-            List<int[]> spans = Sentences.spans(text);
-            for (int i = 0; i < spans.size(); i++, position++) {
-                String sentence = text.substring(spans.get(i)[0], spans.get(i)[1]);
-                if (!LEANS_BACK.matcher(sentence).find()) {
-                    if (quotable(sentence, block.kind())) passages.add(new Passage(sentence, heading, position, 0));
-                } else if (i > 0) { // else what it leans on is not in this paragraph: not quotable
-                    String pair = text.substring(spans.get(i - 1)[0], spans.get(i)[1]);
-                    if (quotable(pair, block.kind(), MAX_WORDS + MAX_WORDS / 2)) {
-                        passages.add(new Passage(pair, heading, position, 0));
+            if (kind != Kind.TABLE_ROW) tableHeader = "";
+            switch (kind) {
+                case HEADING -> {
+                    heading = text;
+                    leadIn = "";
+                    if (standsAsHeading(text)) passages.add(new Passage(text, "", position++, 0, kind, ""));
+                }
+                case CODE -> {
+                    String context = leadIn.isEmpty() ? heading : leadIn;
+                    for (String line : text.split("\\R")) {
+                        String code = line.strip();
+                        if (codeLine(code)) passages.add(new Passage(code, heading, position++, 0, kind, context));
                     }
+                }
+                case TABLE_ROW -> {
+                    int cells = text.split(" \\| ", -1).length;
+                    boolean first = tableHeader.isEmpty();
+                    String context = !first && cells == headerCells ? tableHeader : leadIn;
+                    if (first) {
+                        tableHeader = text;
+                        headerCells = cells;
+                    }
+                    if (shortItem(text, 2)) passages.add(new Passage(text, heading, position++, 0, kind, context));
+                }
+                case LIST_ITEM -> {
+                    String context = leadIn.isEmpty() ? heading : leadIn;
+                    if (shortItem(text, 2)
+                            && (words(text) <= ITEM_WORDS
+                                    || Sentences.spans(text).size() == 1)) {
+                        passages.add(new Passage(text, heading, position++, 0, kind, context));
+                    } else {
+                        position = sentences(text, kind, heading, position, passages);
+                    }
+                }
+                default -> {
+                    if (labelLine(text)) passages.add(new Passage(text, heading, position++, 0, kind, ""));
+                    else position = sentences(text, kind, heading, position, passages);
+                    List<int[]> spans = Sentences.spans(text);
+                    String last = spans.isEmpty()
+                            ? ""
+                            : text.substring(spans.get(spans.size() - 1)[0], spans.get(spans.size() - 1)[1]);
+                    leadIn = last.endsWith(":") ? last : "";
                 }
             }
         }
         return passages;
+    }
+
+    /** The quotable sentences of one block of prose (or of a long list item); returns the next position. */
+    private static int sentences(String text, Kind kind, String heading, int position, List<Passage> passages) {
+        List<int[]> spans = Sentences.spans(text);
+        for (int i = 0; i < spans.size(); i++, position++) {
+            String sentence = text.substring(spans.get(i)[0], spans.get(i)[1]);
+            if (!LEANS_BACK.matcher(sentence).find()) {
+                if (quotable(sentence, kind)) passages.add(new Passage(sentence, heading, position, 0, kind, ""));
+            } else if (i > 0) { // else what it leans on is not in this paragraph: not quotable
+                String pair = text.substring(spans.get(i - 1)[0], spans.get(i)[1]);
+                if (quotable(pair, kind, MAX_WORDS + MAX_WORDS / 2)) {
+                    passages.add(new Passage(pair, heading, position, 0, kind, ""));
+                }
+            }
+        }
+        return position;
+    }
+
+    /**
+     * A list item or table row short enough to quote whole: a few words of content (a price, a name, a spec) are an
+     * answer there, with no need to be a sentence.
+     */
+    private static boolean shortItem(String text, int minWords) {
+        int words = words(text);
+        if (words < minWords || words > MAX_WORDS) return false;
+        if (CALL_TO_ACTION.matcher(text).find()) return false;
+        long content = text.chars().filter(Character::isLetterOrDigit).count();
+        return content * 2 >= text.replace(" | ", "").length();
+    }
+
+    /** A "Label: value" line: a short label, a colon, then what it labels ("Weight: 1.2 kg"). */
+    static boolean labelLine(String text) {
+        Matcher m = LABEL.matcher(text);
+        return m.matches() && words(m.group(1)) <= LABEL_WORDS && words(text) <= MAX_WORDS && shortItem(text, 2);
+    }
+
+    /** A heading that says something: a few words at least ("Step 1: Stop & Stare"), not a call to action. */
+    static boolean standsAsHeading(String text) {
+        int words = words(text);
+        return words >= 3
+                && words <= HEADING_WORDS
+                && !CALL_TO_ACTION.matcher(text).find()
+                && !text.endsWith("?");
+    }
+
+    /** A line of code worth quoting: a command or a statement, not a brace or a blank. */
+    static boolean codeLine(String line) {
+        if (line.length() < 3 || line.length() > CODE_LINE_CHARS) return false;
+        long letters = line.chars().filter(Character::isLetter).count();
+        return letters >= 2 && words(line) >= 2;
     }
 
     static boolean quotable(String s, Kind kind) {

@@ -20,11 +20,12 @@ public record Ranking(List<Pick> picks, List<PageRelevance> pages) {
      * One finding.
      *
      * @param text the passage, verbatim from page {@code page}
+     * @param context what it needs to stand alone (a table's header row, a list's lead-in), or empty; never quoted
      * @param page the page it is quoted from (index into the pages given)
      * @param alsoOn other pages that say the same (near-duplicates merged into this finding)
      * @param relevance 0 to 1
      */
-    public record Pick(String text, int page, List<Integer> alsoOn, double relevance) {
+    public record Pick(String text, String context, int page, List<Integer> alsoOn, double relevance) {
 
         public Pick {
             alsoOn = List.copyOf(alsoOn);

@@ -9,8 +9,11 @@ package dev.caravan.rank;
  *     passage is below it is marked as not relevant ({@code research.report.min-relevance})
  * @param rerankCandidates how many of the best lexical candidates the model re-scores
  *     ({@code research.report.rerank-candidates})
+ * @param minCoverage the floor when relevance is query coverage alone, without the model: lexical-only mode, or a
+ *     model that failed ({@code research.report.min-relevance-lexical})
  */
-public record RankingSettings(int maxFindings, int maxPerSource, double minRelevance, int rerankCandidates) {
+public record RankingSettings(
+        int maxFindings, int maxPerSource, double minRelevance, int rerankCandidates, double minCoverage) {
 
     /** Passages kept per page by the lexical first pass. */
     public static final int CANDIDATES_PER_PAGE = 40;
@@ -26,9 +29,18 @@ public record RankingSettings(int maxFindings, int maxPerSource, double minRelev
             throw new IllegalArgumentException(
                     "research.report.min-relevance must be between 0 and 1, got " + minRelevance);
         }
+        if (!(minCoverage >= 0 && minCoverage <= 1)) {
+            throw new IllegalArgumentException(
+                    "research.report.min-relevance-lexical must be between 0 and 1, got " + minCoverage);
+        }
         if (rerankCandidates < 1 || rerankCandidates > 1000) {
             throw new IllegalArgumentException(
                     "research.report.rerank-candidates must be from 1 to 1000, got " + rerankCandidates);
         }
+    }
+
+    /** Settings with one floor for both modes. */
+    public RankingSettings(int maxFindings, int maxPerSource, double minRelevance, int rerankCandidates) {
+        this(maxFindings, maxPerSource, minRelevance, rerankCandidates, minRelevance);
     }
 }

@@ -15,4 +15,9 @@ public interface SentenceEncoder {
     default String queryText(String query) {
         return query;
     }
+
+    /** The text to encode for a passage that may answer a query (some models want a marker in front of it). */
+    default String passageText(String passage) {
+        return passage;
+    }
 }

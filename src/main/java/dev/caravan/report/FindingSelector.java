@@ -59,7 +59,7 @@ public class FindingSelector {
             others.sort(Integer::compare);
             List<Integer> citations = new ArrayList<>(List.of(cited.get(pick.page()))); // the page quoted comes first
             citations.addAll(others);
-            findings.add(new Finding(pick.text(), citations, pick.relevance()));
+            findings.add(new Finding(pick.text(), pick.context(), citations, pick.relevance()));
         }
         Map<Integer, Ranking.PageRelevance> sources = new LinkedHashMap<>();
         for (int i = 0; i < cited.size(); i++)

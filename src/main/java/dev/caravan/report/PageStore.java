@@ -1,10 +1,13 @@
 package dev.caravan.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.model.AtomicFiles;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.TextBlock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,7 +23,8 @@ import java.util.Optional;
  * Evicts large pages to {@code output/<job>/pages/} as soon as they are converted, so only a file reference travels
  * on and stays in the cache: the Markdown goes to {@code <name>.md} (made safe to view, as in a report, by
  * {@link PageMarkdown#safe}), and the text blocks the findings are chosen from
- * to a hidden {@code .<name>.blocks} beside it (one block per line). Hands cached pages to a new job, copying both
+ * to a hidden {@code .<name>.blocks} beside it (JSON lines, one block per line: {@code {"kind":"CODE","text":"..."}},
+ * so a block's own newlines and tabs cannot break the format). Hands cached pages to a new job, copying both
  * files into that job's folder. Thread-safe.
  */
 public class PageStore {
@@ -48,10 +52,8 @@ public class PageStore {
         if (!Files.isRegularFile(file)) return page;
         List<TextBlock> blocks = new ArrayList<>();
         try {
-            for (String line : Files.readAllLines(file)) {
-                int tab = line.indexOf('\t');
-                if (tab > 0)
-                    blocks.add(new TextBlock(TextBlock.Kind.valueOf(line.substring(0, tab)), line.substring(tab + 1)));
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) blocks.add(JSON.readValue(line, TextBlock.class));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + file, e);
@@ -59,14 +61,21 @@ public class PageStore {
         return page.withBlocks(blocks);
     }
 
+    /** Blocks as JSON lines: a block's text may hold newlines and tabs (code, tables). */
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     static Path blocksFile(Path markdown) {
         return markdown.resolveSibling("." + markdown.getFileName().toString().replaceFirst("\\.md$", "") + ".blocks");
     }
 
     private static String blocksText(List<TextBlock> blocks) {
         StringBuilder text = new StringBuilder();
-        for (TextBlock block : blocks)
-            text.append(block.kind().name()).append('\t').append(block.text()).append('\n');
+        try {
+            for (TextBlock block : blocks)
+                text.append(JSON.writeValueAsString(block)).append('\n');
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a text block could not be written as JSON", e);
+        }
         return text.toString();
     }
 

@@ -146,6 +146,7 @@ public class ReportBuilder {
         for (Finding finding : selection.findings()) {
             ObjectNode n = f.addObject();
             n.put("text", finding.text());
+            if (!finding.context().isEmpty()) n.put("context", finding.context());
             if (query.searches()) n.put("relevance", round(finding.relevance()));
             ArrayNode c = n.putArray("citations");
             finding.citations().forEach(c::add);

@@ -107,8 +107,10 @@ final class ReportMarkdown {
             out.append("- ")
                     .append(inline(f.text()))
                     .append(' ')
-                    .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()))
-                    .append('\n');
+                    .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()));
+            if (!f.context().isEmpty())
+                out.append(" (in: ").append(inline(f.context())).append(')');
+            out.append('\n');
         }
         out.append('\n');
     }

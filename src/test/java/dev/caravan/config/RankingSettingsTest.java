@@ -24,7 +24,9 @@ class RankingSettingsTest {
             "research.report.model",
             "none",
             "research.report.rerank-candidates",
-            "32"));
+            "32",
+            "research.report.min-relevance-lexical",
+            "0.25"));
 
     private PassageRanker ranker() {
         return CaravanConfiguration.ranker(new PropertyReader(k -> Optional.ofNullable(values.get(k))));
@@ -43,7 +45,8 @@ class RankingSettingsTest {
             research.report.min-relevance           | high      | give a number from 0.0 to 1.0
             research.report.min-relevance           | NaN       | give a number from 0.0 to 1.0
             research.report.rerank-candidates       | 0         | give a whole number from 1 to 1000 (passages)
-            research.report.model                   | gpt-4     | give none or one of all-minilm-l6-v2-q
+            research.report.min-relevance-lexical   | -0.1      | give a number from 0.0 to 1.0
+            research.report.model                   | gpt-4     | give none or one of all-minilm-l6-v2-q, bge-small-en-v15-q, e5-small-v2-q
             """)
     void a_bad_value_is_named_with_its_key_its_value_and_what_is_allowed(String key, String value, String allowed) {
         values.put(key, value);

@@ -60,9 +60,59 @@ class PassagesTest {
                 new TextBlock(Kind.HEADING, "Five steps to a newsletter"),
                 new TextBlock(Kind.PARAGRAPH, "The first step is a deep research report.")));
 
-        assertThat(passages).singleElement().satisfies(p -> {
-            assertThat(p.text()).isEqualTo("The first step is a deep research report.");
-            assertThat(p.heading()).isEqualTo("Five steps to a newsletter");
-        });
+        assertThat(passages)
+                .filteredOn(p -> p.kind() == Kind.PARAGRAPH)
+                .singleElement()
+                .satisfies(p -> {
+                    assertThat(p.text()).isEqualTo("The first step is a deep research report.");
+                    assertThat(p.heading()).isEqualTo("Five steps to a newsletter");
+                });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a short list item, no sentence  | LIST_ITEM | Specializations and professional certificates $49/month | Specializations and professional certificates $49/month
+            a line of code                  | CODE      | $ flask run --host=0.0.0.0                              | $ flask run --host=0.0.0.0
+            a heading of a few words        | HEADING   | Step 1: Stop & Stare                                    | Step 1: Stop & Stare
+            a label line                    | PARAGRAPH | Weight: 1.2 kg with the battery                         | Weight: 1.2 kg with the battery
+            """)
+    void every_kind_of_block_can_be_quoted_whole(String name, Kind kind, String block, String quoted) {
+        assertThat(Passages.of(List.of(new TextBlock(kind, block))))
+                .extracting(Passage::text)
+                .containsExactly(quoted);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a one-word heading              | HEADING   | Overview
+            a brace of code                 | CODE      | });
+            a one-word list item            | LIST_ITEM | Pricing
+            a call to action in a list      | LIST_ITEM | Sign up for the newsletter today
+            """)
+    void furniture_of_any_kind_is_not_quoted(String name, Kind kind, String block) {
+        assertThat(Passages.of(List.of(new TextBlock(kind, block)))).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_table_row_carries_its_header_row_and_a_code_line_its_lead_in_as_context() {
+        List<Passage> passages = Passages.of(List.of(
+                new TextBlock(Kind.HEADING, "Hardware"),
+                new TextBlock(Kind.TABLE_ROW, "Component | Specification"),
+                new TextBlock(Kind.TABLE_ROW, "GPU | 4 × Nvidia RTX 5090"),
+                new TextBlock(Kind.PARAGRAPH, "To install the plugin, run this command:"),
+                new TextBlock(Kind.CODE, "npm install tailwindcss @tailwindcss/vite\n}")));
+
+        assertThat(passages)
+                .filteredOn(p -> p.text().startsWith("GPU"))
+                .singleElement()
+                .extracting(Passage::context)
+                .isEqualTo("Component | Specification");
+        assertThat(passages)
+                .filteredOn(p -> p.kind() == Kind.CODE)
+                .singleElement()
+                .satisfies(p -> {
+                    assertThat(p.text()).isEqualTo("npm install tailwindcss @tailwindcss/vite");
+                    assertThat(p.context()).isEqualTo("To install the plugin, run this command:");
+                });
     }
 }

@@ -66,7 +66,10 @@ class PageStoreTest {
                         new TextBlock(TextBlock.Kind.HEADING, "Heat pumps"),
                         new TextBlock(
                                 TextBlock.Kind.PARAGRAPH, "A heat pump moves heat; it costs $12 a month.\tTabs stay."),
-                        new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | COP 4.1")));
+                        new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | COP 4.1"),
+                        // a code block's lines, with a tab after a newline, broke the old KIND<tab>text lines
+                        new TextBlock(TextBlock.Kind.CODE, "pip install\ndevel\tpackage\n5\tfive"),
+                        new TextBlock(TextBlock.Kind.LIST_ITEM, "Line one\r\nline two \"quoted\" \\ \u2028 end")));
         PageStore store = store(100);
 
         FetchedPage evicted = store.evictIfLarge(page, "job-a");

@@ -1,0 +1,67 @@
+package dev.caravan.rank;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The kind of answer a question asks for, from its wording alone: a quantity ("how much", "how many", "price"), a
+ * time ("when", "which year", "since which version") or a name ("who", "which", "what is ... called"). A passage that
+ * holds that kind of thing (a number, a date or version, a name the question does not already give) can answer it; one
+ * that only restates the question cannot. Stateless.
+ */
+enum AnswerType {
+    QUANTITY,
+    TIME,
+    NAME,
+    ANY;
+
+    private static final Pattern ASKS_QUANTITY = Pattern.compile(
+            "\\bhow (?:much|many|long|big|large|far|fast|old|tall|deep|short|high|heavy|often|wide|small|hot|cold)\\b"
+                    + "|\\b(?:price|prices|cost|costs|fee|fees|rate|rates|size|weight|speed|capacity|percentage|"
+                    + "number of|salary|temperature|length|height|duration|timeline|amount)\\b");
+    private static final Pattern ASKS_TIME =
+            Pattern.compile("\\bwhen\\b|\\bwhat (?:year|date|day|month|time)\\b|\\b(?:which|what) (?:year|version)\\b"
+                    + "|\\bsince (?:when|which)\\b");
+    private static final Pattern ASKS_NAME = Pattern.compile(
+            "\\bwho(?:m|se)?\\b|\\bwhich\\b|\\bwhat (?:is|are|was|were) (?:the )?(?:name|names|title)\\b|\\bcalled\\b"
+                    + "|\\bname of\\b|\\bwhat \\w+ (?:does|do|did|is|are|was|were)\\b");
+
+    private static final Pattern DIGIT = Pattern.compile("\\d");
+    private static final Pattern DATE_OR_VERSION =
+            Pattern.compile("\\b(?:1[5-9]\\d\\d|20\\d\\d)\\b|\\b\\d+\\.\\d+(?:\\.\\d+)?\\b"
+                    + "|\\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.? \\d|\\b\\d{1,2} (?:Jan|Feb|Mar|Apr"
+                    + "|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)");
+    /** A word that starts with a capital, or mixes letters with digits or symbols: a name, a product, a package. */
+    private static final Pattern NAME_WORD =
+            Pattern.compile("[A-Z][\\w'’&.-]*|[\\w@/.-]*[a-z][\\w@/.-]*[\\d@/][\\w@/.-]*");
+
+    /** What {@code query} asks for: the first of quantity, time and name its wording asks, else {@link #ANY}. */
+    static AnswerType of(String query) {
+        String q = query.toLowerCase(Locale.ROOT);
+        if (ASKS_TIME.matcher(q).find()) return TIME;
+        if (ASKS_QUANTITY.matcher(q).find()) return QUANTITY;
+        if (ASKS_NAME.matcher(q).find()) return NAME;
+        return ANY;
+    }
+
+    /** Whether {@code text} holds this kind of answer; {@code queryTerms} are the question's own (analysed) words. */
+    boolean heldBy(String text, Set<String> queryTerms) {
+        return switch (this) {
+            case QUANTITY -> DIGIT.matcher(text).find();
+            case TIME -> DATE_OR_VERSION.matcher(text).find();
+            case NAME -> holdsNewName(text, queryTerms);
+            case ANY -> false;
+        };
+    }
+
+    private static boolean holdsNewName(String text, Set<String> queryTerms) {
+        var m = NAME_WORD.matcher(text);
+        while (m.find()) {
+            if (m.start() == 0) continue; // a sentence's first word is capitalised anyway
+            Set<String> terms = Analysis.terms(m.group());
+            if (!terms.isEmpty() && !queryTerms.containsAll(terms)) return true;
+        }
+        return false;
+    }
+}

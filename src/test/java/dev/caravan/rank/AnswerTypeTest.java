@@ -1,0 +1,39 @@
+package dev.caravan.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AnswerTypeTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            How much does the basic plan cost per month?            | QUANTITY
+            how many essays does the package help write             | QUANTITY
+            Bose QuietComfort playback time from a 15-minute charge | ANY
+            nginx return 308 redirect supported since which version | TIME
+            When did the museum open?                               | TIME
+            Who designed the festival identity?                     | NAME
+            Which Go library stores the transparency log?           | NAME
+            how to make the Flask server reachable on my network    | ANY
+            """)
+    void the_kind_of_answer_a_question_asks_for_comes_from_its_wording(String query, AnswerType expected) {
+        assertThat(AnswerType.of(query)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0}: {1} -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            QUANTITY | The basic plan costs $12 a month.                         | true
+            QUANTITY | The basic plan is cheap for every small business.         | false
+            TIME     | The code 308 was not treated as a redirect until 1.13.0.  | true
+            TIME     | The museum opened on 4 May after a long wait.             | true
+            TIME     | The museum opened after a long wait.                      | false
+            NAME     | The log is stored with Tessera, a Go library.             | true
+            NAME     | The transparency log is stored by a library.              | false
+            """)
+    void a_passage_holds_the_kind_of_answer_or_not(AnswerType type, String passage, boolean holds) {
+        assertThat(type.heldBy(passage, Analysis.terms("which library stores the transparency log")))
+                .isEqualTo(holds);
+    }
+}
