@@ -27,7 +27,11 @@ enum AnswerType {
             "\\bwho(?:m|se)?\\b|\\bwhich\\b|\\bwhat (?:is|are|was|were) (?:the )?(?:name|names|title)\\b|\\bcalled\\b"
                     + "|\\bname of\\b|\\bwhat \\w+ (?:does|do|did|is|are|was|were)\\b");
 
-    private static final Pattern DIGIT = Pattern.compile("\\d");
+    /** A number: digits, or a number word; a list's own numbering ("23. ") at the start does not count. */
+    private static final Pattern NUMBER = Pattern.compile("\\d|(?i)\\b(?:one|two|three|four|five|six"
+            + "|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion"
+            + "|dozen|twice|half|once)\\b");
+
     private static final Pattern DATE_OR_VERSION =
             Pattern.compile("\\b(?:1[5-9]\\d\\d|20\\d\\d)\\b|\\b\\d+\\.\\d+(?:\\.\\d+)?\\b"
                     + "|\\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.? \\d|\\b\\d{1,2} (?:Jan|Feb|Mar|Apr"
@@ -48,7 +52,8 @@ enum AnswerType {
     /** Whether {@code text} holds this kind of answer; {@code queryTerms} are the question's own (analysed) words. */
     boolean heldBy(String text, Set<String> queryTerms) {
         return switch (this) {
-            case QUANTITY -> DIGIT.matcher(text).find();
+            case QUANTITY ->
+                NUMBER.matcher(text.replaceFirst("^\\d{1,3}[.)] ", "")).find();
             case TIME -> DATE_OR_VERSION.matcher(text).find();
             case NAME -> holdsNewName(text, queryTerms);
             case ANY -> false;

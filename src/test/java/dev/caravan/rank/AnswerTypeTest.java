@@ -26,6 +26,8 @@ class AnswerTypeTest {
     @CsvSource(delimiter = '|', textBlock = """
             QUANTITY | The basic plan costs $12 a month.                         | true
             QUANTITY | The basic plan is cheap for every small business.         | false
+            QUANTITY | Applicants get help writing up to FIVE admissions essays. | true
+            QUANTITY | 23. Parents should never write a student's essay.         | false
             TIME     | The code 308 was not treated as a redirect until 1.13.0.  | true
             TIME     | The museum opened on 4 May after a long wait.             | true
             TIME     | The museum opened after a long wait.                      | false
