@@ -229,13 +229,12 @@ public final class PassageRanker {
     }
 
     private boolean same(Candidate a, Candidate b) {
+        // a sentence, and the same sentence quoted with the one it leans on, say the same thing
+        if (a.page == b.page
+                && (a.passage.text().contains(b.passage.text())
+                        || b.passage.text().contains(a.passage.text()))) return true;
         if (a.vector != null && b.vector != null && dot(a.vector, b.vector) >= SAME_COSINE) return true;
         return jaccard(a.terms, b.terms) >= SAME_TERMS;
-    }
-
-    private static double similarity(Candidate a, Candidate b) {
-        if (a.vector != null && b.vector != null) return Math.max(0, dot(a.vector, b.vector));
-        return jaccard(a.terms, b.terms);
     }
 
     static double dot(float[] a, float[] b) {

@@ -137,6 +137,21 @@ class PassageRankerTest {
     }
 
     @Test
+    void a_sentence_and_the_same_sentence_with_its_neighbour_are_one_finding() {
+        Ranking ranking = rank(
+                LEXICAL,
+                "flask server reachable from other computers",
+                List.of("The development server is only reachable from your own computer, not from other computers. "
+                        + "This is the default because the debugger can run arbitrary code on your computer."));
+
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .startsWith(
+                        "The development server is only reachable from your own computer, not from other computers.");
+    }
+
+    @Test
     void without_query_text_each_page_opens_with_its_first_passages() {
         Ranking ranking = rank(
                 LEXICAL,
