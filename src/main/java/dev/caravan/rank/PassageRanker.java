@@ -15,17 +15,19 @@ import java.util.Set;
  *
  * <ol>
  *   <li>Per page, as soon as it is fetched: Lucene BM25 over the page's quotable passages keeps the best
- *       {@value RankingSettings#CANDIDATES_PER_PAGE} that share a word with the query (cheap, no model).
- *   <li>Per query, over the candidates of all its pages together: BM25 again, now with the statistics of all pages;
- *       the best {@code rerank-candidates} of them (and the best two of every page, so that no page is judged
- *       unseen) are scored by the sentence-embedding model. Relevance fuses the model's cosine similarity with the
- *       passage's query coverage (the share of the query's IDF weight it contains), both absolute, so one floor
- *       means the same for every query. Findings are picked by maximal marginal relevance, so each says something
- *       new, with a share of the score for words the query does not have, so that an answer beats a passage that
- *       only restates the question; a near-duplicate on another page becomes a further citation of the finding it repeats.
+ *       {@value RankingSettings#CANDIDATES_PER_PAGE} that share a word with the query, and the passages around its
+ *       best hits (cheap, no model).
+ *   <li>Per query, over the candidates of all its pages together: reciprocal rank fusion of BM25 (now with the
+ *       statistics of all pages), the sentence-embedding model's cosine similarity for the best
+ *       {@code rerank-candidates} of them, and, when the question asks for a quantity, a time or a name, the
+ *       candidates that hold one. Relevance, for the floor, is the cosine or the query coverage (the share of the
+ *       query's IDF weight the passage holds), whichever is higher; both are absolute, so one floor means the same
+ *       for every query. A passage that says what a finding says is not a new finding; from another page it becomes
+ *       a further citation of it.
  * </ol>
  *
- * <p>Without a model (lexical-only mode) relevance is the query coverage alone. Thread-safe.
+ * <p>Without a model (lexical-only mode) BM25 and the kind of answer are fused, and relevance is the query coverage
+ * alone, with its own floor. Thread-safe.
  */
 public final class PassageRanker {
 
