@@ -1,7 +1,8 @@
 package dev.caravan.config;
 
+import dev.caravan.fetch.guard.IpLiterals;
+import java.net.InetAddress;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Whether a listen address lets only this machine in, and the startup warning for a port that other machines can reach
@@ -10,18 +11,18 @@ import java.util.regex.Pattern;
  */
 final class ListenAddress {
 
-    private static final Pattern IPV4_LOOPBACK = Pattern.compile("127(\\.\\d{1,3}){3}");
-
     private ListenAddress() {}
 
     /** True for 127.0.0.0/8, ::1 and localhost; false for 0.0.0.0, :: and every other address or name. */
     static boolean loopbackOnly(String host) {
         String h = host.strip();
-        if (h.startsWith("[") && h.endsWith("]")) h = h.substring(1, h.length() - 1);
-        return h.equalsIgnoreCase("localhost")
-                || IPV4_LOOPBACK.matcher(h).matches()
-                || h.equals("::1")
-                || h.equals("0:0:0:0:0:0:0:1");
+        if (h.equalsIgnoreCase("localhost")) return true;
+        try {
+            InetAddress address = IpLiterals.parse(h); // the SSRF guard's parser: no lookup, brackets allowed
+            return address != null && address.isLoopbackAddress();
+        } catch (IllegalArgumentException malformed) {
+            return false;
+        }
     }
 
     /**

@@ -1,10 +1,7 @@
 package dev.caravan.intake;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.caravan.model.ShortHash;
 import java.text.Normalizer;
-import java.util.HexFormat;
 
 /**
  * Names made from a job file's name: the job's folder name, and the name the file is kept under once its job is done.
@@ -58,7 +55,7 @@ public final class JobFileNames {
         if (!plain.isEmpty() && base.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) return plain;
         String letters = Normalizer.normalize(base, Normalizer.Form.NFC).replaceAll("[^\\p{L}\\p{M}\\p{N}._-]+", "-");
         letters = trimmed(cut(letters.replaceAll("^\\p{M}+", ""), MAX_READABLE_BYTES));
-        return (letters.isEmpty() ? "job" : letters) + "-" + hash(name);
+        return (letters.isEmpty() ? "job" : letters) + "-" + ShortHash.of(name);
     }
 
     private static String trimmed(String name) {
@@ -78,7 +75,7 @@ public final class JobFileNames {
         String ext =
                 dot > 0 && utf8Bytes(fileName.substring(dot)) <= MAX_EXTENSION_BYTES ? fileName.substring(dot) : "";
         String base = fileName.substring(0, fileName.length() - ext.length());
-        String tail = "-" + hash(fileName) + ext;
+        String tail = "-" + ShortHash.of(fileName) + ext;
         return stamp + "-" + cut(base, MAX_STORED_BYTES - utf8Bytes(stamp + "-" + tail)) + tail;
     }
 
@@ -110,15 +107,5 @@ public final class JobFileNames {
             end += Character.charCount(cp);
         }
         return text.substring(0, end);
-    }
-
-    /** 8 hex digits of the SHA-256 of {@code text} (UTF-8): short, and the same on every run. */
-    static String hash(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
     }
 }

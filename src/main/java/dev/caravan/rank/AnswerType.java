@@ -32,6 +32,9 @@ enum AnswerType {
             + "|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion"
             + "|dozen|twice|half|once)\\b");
 
+    /** A list's own numbering at the start of an item ("23. ", "4) "). */
+    private static final Pattern LIST_NUMBER = Pattern.compile("^\\d{1,3}[.)] ");
+
     private static final Pattern DATE_OR_VERSION =
             Pattern.compile("\\b(?:1[5-9]\\d\\d|20\\d\\d)\\b|\\b\\d+\\.\\d+(?:\\.\\d+)?\\b"
                     + "|\\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.? \\d|\\b\\d{1,2} (?:Jan|Feb|Mar|Apr"
@@ -40,7 +43,7 @@ enum AnswerType {
     private static final Pattern NAME_WORD =
             Pattern.compile("[A-Z][\\w'’&.-]*|[\\w@/.-]*[a-z][\\w@/.-]*[\\d@/][\\w@/.-]*");
 
-    /** What {@code query} asks for: the first of quantity, time and name its wording asks, else {@link #ANY}. */
+    /** What {@code query} asks for: a time, else a quantity, else a name, as its wording asks; else {@link #ANY}. */
     static AnswerType of(String query) {
         String q = query.toLowerCase(Locale.ROOT);
         if (ASKS_TIME.matcher(q).find()) return TIME;
@@ -53,7 +56,7 @@ enum AnswerType {
     boolean heldBy(String text, Set<String> queryTerms) {
         return switch (this) {
             case QUANTITY ->
-                NUMBER.matcher(text.replaceFirst("^\\d{1,3}[.)] ", "")).find();
+                NUMBER.matcher(LIST_NUMBER.matcher(text).replaceFirst("")).find();
             case TIME -> DATE_OR_VERSION.matcher(text).find();
             case NAME -> holdsNewName(text, queryTerms);
             case ANY -> false;

@@ -85,7 +85,7 @@ public final class PassageRanker {
      * Second pass: the findings among the candidates of every page of the query ({@code pages}, in report order).
      * Candidates are ordered by reciprocal rank fusion of up to three rankings: BM25 over all the query's candidates,
      * the model's cosine similarity, and, when the question asks for a quantity, a time or a name, the candidates that
-     * hold one (in BM25 order). A candidate below the relevance floor is never a finding.
+     * hold one (in the model's order, or BM25's without it). A candidate below the relevance floor is never a finding.
      */
     public Ranking rank(String query, List<List<Passage>> pages) {
         Set<String> queryTerms = Analysis.terms(query);
@@ -102,17 +102,12 @@ public final class PassageRanker {
             all.get(i).bm25 = index.bm25(i);
             all.get(i).coverage = index.coverage(i);
         }
-        boolean semantic = encoder != null && embed(query, all, pages.size());
+        boolean semantic = encoder != null && embed(query, all);
         List<Candidate> byWords = new ArrayList<>(all);
         byWords.removeIf(c -> c.bm25 <= 0);
         byWords.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
         fuse(byWords);
-        if (semantic) {
-            List<Candidate> byMeaning = new ArrayList<>(all);
-            byMeaning.removeIf(c -> c.vector == null);
-            byMeaning.sort(Comparator.comparingDouble((Candidate c) -> c.cosine).reversed());
-            fuse(byMeaning);
-        }
+        if (semantic) fuse(byMeaningOrder(all));
         AnswerType asked = AnswerType.of(query);
         if (asked != AnswerType.ANY) {
             List<Candidate> holding = new ArrayList<>(semantic ? byMeaningOrder(all) : byWords);
@@ -126,6 +121,7 @@ public final class PassageRanker {
         return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
     }
 
+    /** The candidates the model scored, most similar to the query first. */
     private static List<Candidate> byMeaningOrder(List<Candidate> all) {
         List<Candidate> embedded = new ArrayList<>(all);
         embedded.removeIf(c -> c.vector == null);
@@ -139,7 +135,7 @@ public final class PassageRanker {
     }
 
     /** Adds the model's vectors to the best candidates; false when the model failed (the query is ranked lexically). */
-    private boolean embed(String query, List<Candidate> all, int pageCount) {
+    private boolean embed(String query, List<Candidate> all) {
         List<Candidate> byLexical = new ArrayList<>(all);
         byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
         List<Candidate> batch = byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size()));

@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
  * The quotable passages of a page: its sentences that can stand alone as a finding, and its short list items, table
  * rows (with the header row as context), lines of code (with what introduces them), headings of a few words and
  * "Label: value" lines, each whole. Not quotable: questions, lead-ins ending in a colon, fragments of prose, calls to
- * action and generic openers. A sentence that leans on the
- * one before it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are
- * in one paragraph, and not at all when it opens its paragraph. Stateless.
+ * action and generic openers. A sentence that leans on the one before it ("It costs $12 a month.") is quoted together
+ * with that sentence, verbatim and in order, when both are in one paragraph, and not at all when it opens its
+ * paragraph. Stateless.
  */
 final class Passages {
 
@@ -32,7 +32,7 @@ final class Passages {
     /** Longest line of code quoted. */
     static final int CODE_LINE_CHARS = 200;
 
-    private static final Pattern LABEL = Pattern.compile("([^:]{1,40}):\\s+(\\S.*)");
+    private static final Pattern LABEL = Pattern.compile("([^:]{1,40}):\\s+\\S.*");
 
     /** Words that make a sentence refer back to the one before it. */
     private static final Pattern LEANS_BACK = Pattern.compile(
@@ -92,11 +92,11 @@ final class Passages {
                         tableHeader = text;
                         headerCells = cells;
                     }
-                    if (shortItem(text, 2)) passages.add(new Passage(text, heading, position++, 0, kind, context));
+                    if (shortItem(text)) passages.add(new Passage(text, heading, position++, 0, kind, context));
                 }
                 case LIST_ITEM -> {
                     String context = leadIn.isEmpty() ? heading : leadIn;
-                    if (shortItem(text, 2)
+                    if (shortItem(text)
                             && (words(text) <= ITEM_WORDS
                                     || Sentences.spans(text).size() == 1)) {
                         passages.add(new Passage(text, heading, position++, 0, kind, context));
@@ -107,15 +107,18 @@ final class Passages {
                 default -> {
                     if (labelLine(text)) passages.add(new Passage(text, heading, position++, 0, kind, ""));
                     else position = sentences(text, kind, heading, position, passages);
-                    List<int[]> spans = Sentences.spans(text);
-                    String last = spans.isEmpty()
-                            ? ""
-                            : text.substring(spans.get(spans.size() - 1)[0], spans.get(spans.size() - 1)[1]);
-                    leadIn = last.endsWith(":") ? last : "";
+                    leadIn = text.endsWith(":") ? lastSentence(text) : "";
                 }
             }
         }
         return passages;
+    }
+
+    private static String lastSentence(String text) {
+        List<int[]> spans = Sentences.spans(text);
+        if (spans.isEmpty()) return "";
+        int[] last = spans.get(spans.size() - 1);
+        return text.substring(last[0], last[1]);
     }
 
     /** The quotable sentences of one block of prose (or of a long list item); returns the next position. */
@@ -139,9 +142,9 @@ final class Passages {
      * A list item or table row short enough to quote whole: a few words of content (a price, a name, a spec) are an
      * answer there, with no need to be a sentence.
      */
-    private static boolean shortItem(String text, int minWords) {
+    private static boolean shortItem(String text) {
         int words = words(text);
-        if (words < minWords || words > MAX_WORDS) return false;
+        if (words < 2 || words > MAX_WORDS) return false;
         if (CALL_TO_ACTION.matcher(text).find()) return false;
         long content = text.chars().filter(Character::isLetterOrDigit).count();
         return content * 2 >= text.replace(" | ", "").length();
@@ -150,7 +153,7 @@ final class Passages {
     /** A "Label: value" line: a short label, a colon, then what it labels ("Weight: 1.2 kg"). */
     static boolean labelLine(String text) {
         Matcher m = LABEL.matcher(text);
-        return m.matches() && words(m.group(1)) <= LABEL_WORDS && words(text) <= MAX_WORDS && shortItem(text, 2);
+        return m.matches() && words(m.group(1)) <= LABEL_WORDS && shortItem(text);
     }
 
     /** A heading that says something: a few words at least ("Step 1: Stop & Stare"), not a call to action. */

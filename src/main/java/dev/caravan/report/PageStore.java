@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.model.AtomicFiles;
 import dev.caravan.model.FetchedPage;
+import dev.caravan.model.ShortHash;
 import dev.caravan.model.TextBlock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,10 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -127,16 +125,6 @@ public class PageStore {
                 .replaceAll("[^a-z0-9]+", "-")
                 .replaceAll("^-+|-+$", "");
         if (readable.length() > 60) readable = readable.substring(0, 60).replaceAll("-+$", "");
-        return readable + "-" + shortHash(url) + ".md";
-    }
-
-    private static String shortHash(String text) {
-        try {
-            byte[] digest =
-                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return readable + "-" + ShortHash.of(url) + ".md";
     }
 }
