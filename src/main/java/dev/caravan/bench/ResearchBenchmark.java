@@ -4,17 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.config.CaravanConfiguration;
 import dev.caravan.config.PropertyReader;
-import dev.caravan.extract.ContentExtractor;
-import dev.caravan.extract.PageConverter;
-import dev.caravan.extract.PdfText;
-import dev.caravan.model.FetchOutcome;
-import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
-import dev.caravan.model.Retrieval;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
 import dev.caravan.model.SuppressForbidden;
@@ -26,8 +20,6 @@ import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -35,9 +27,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.Properties;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Benchmark command for the key findings: runs the pipeline's own code (conversion and extraction, eviction, both
@@ -60,7 +49,7 @@ public final class ResearchBenchmark {
         Path dataset = Path.of(args[0]);
         JsonNode plan = new ObjectMapper().readTree(Path.of(args[1]).toFile());
         Path out = Path.of(args[2]);
-        PropertyReader props = settings(Path.of("application.properties"));
+        PropertyReader props = PlanPages.settings(Path.of("application.properties"));
 
         long heapBefore = usedHeap();
         long rssBefore = residentKb();
@@ -74,7 +63,7 @@ public final class ResearchBenchmark {
         FindingSelector selector = new FindingSelector(ranker);
         Clock clock = Clock.systemUTC();
         ReportBuilder builder = new ReportBuilder(report, selector, clock);
-        PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50, 10_000));
+        PlanPages planPages = new PlanPages(dataset);
         PageStore store = new PageStore(report);
         ReportWriter writer = new ReportWriter();
 
@@ -96,14 +85,7 @@ public final class ResearchBenchmark {
                 SearchHit hit = new SearchHit(url, result.path("title").asText(""), "", 1.0 - r * 0.1, null);
                 hits.add(hit);
                 tasks.add(new FetchTask(r, url, url, hit));
-                FetchedPage page = store.evictIfLarge(
-                        converter.convert(new FetchResponse(
-                                new Retrieval(url, url, 200, clock.instant()),
-                                FetchOutcome.OK,
-                                null,
-                                "text/html",
-                                read(dataset.resolve(result.path("file").asText())))),
-                        job.folder());
+                FetchedPage page = store.evictIfLarge(planPages.convert(result), job.folder());
                 pages++;
                 if (!page.fetched()) {
                     failed++;
@@ -153,22 +135,6 @@ public final class ResearchBenchmark {
         double[] v = values.clone();
         Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    }
-
-    private static PropertyReader settings(Path file) throws IOException {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
-        }
-        return new PropertyReader(key -> Optional.ofNullable(System.getProperty(key, p.getProperty(key))));
-    }
-
-    private static byte[] read(Path file) throws IOException {
-        try (InputStream in = file.toString().endsWith(".gz")
-                ? new GZIPInputStream(Files.newInputStream(file))
-                : Files.newInputStream(file)) {
-            return in.readAllBytes();
-        }
     }
 
     /** The process's resident set in KiB (Linux), or 0 where /proc is not there. */

@@ -46,10 +46,12 @@ final class LexicalIndex {
 
     private final double[] bm25;
     private final double[] coverage;
+    private final Map<String, Double> idf;
 
-    private LexicalIndex(double[] bm25, double[] coverage) {
+    private LexicalIndex(double[] bm25, double[] coverage, Map<String, Double> idf) {
         this.bm25 = bm25;
         this.coverage = coverage;
+        this.idf = idf;
     }
 
     /**
@@ -59,7 +61,7 @@ final class LexicalIndex {
     static LexicalIndex score(List<Passage> texts, Set<String> queryTerms, List<Set<String>> textTerms) {
         double[] bm25 = new double[texts.size()];
         double[] coverage = new double[texts.size()];
-        if (texts.isEmpty() || queryTerms.isEmpty()) return new LexicalIndex(bm25, coverage);
+        if (texts.isEmpty() || queryTerms.isEmpty()) return new LexicalIndex(bm25, coverage, Map.of());
         try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
             // one segment, documents in insertion order: document id i is texts.get(i)
             IndexWriterConfig config = new IndexWriterConfig(Analysis.ANALYZER)
@@ -90,7 +92,7 @@ final class LexicalIndex {
                             BooleanClause.Occur.SHOULD);
                 }
                 for (ScoreDoc hit : searcher.search(query.build(), texts.size()).scoreDocs) bm25[hit.doc] = hit.score;
-                if (textTerms == null) return new LexicalIndex(bm25, coverage);
+                if (textTerms == null) return new LexicalIndex(bm25, coverage, Map.of());
                 CollectionStatistics stats = new CollectionStatistics(
                         Analysis.FIELD,
                         reader.maxDoc(),
@@ -109,11 +111,11 @@ final class LexicalIndex {
                     for (String t : queryTerms) if (textTerms.get(i).contains(t)) have += idf.get(t);
                     coverage[i] = have / total;
                 }
+                return new LexicalIndex(bm25, coverage, idf);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("in-memory index failed", e);
         }
-        return new LexicalIndex(bm25, coverage);
     }
 
     double bm25(int i) {
@@ -122,6 +124,17 @@ final class LexicalIndex {
 
     double coverage(int i) {
         return coverage[i];
+    }
+
+    /** The query coverage of a set of analysed terms (a whole page's, say), weighed as {@link #coverage} is. */
+    double coverage(Set<String> terms) {
+        double total = 0;
+        double have = 0;
+        for (Map.Entry<String, Double> term : idf.entrySet()) {
+            total += term.getValue();
+            if (terms.contains(term.getKey())) have += term.getValue();
+        }
+        return total == 0 ? 0 : have / total;
     }
 
     /** Lucene's BM25 with its own IDF formula opened up, so coverage weighs terms exactly as the ranking does. */

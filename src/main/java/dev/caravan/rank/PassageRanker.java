@@ -17,22 +17,20 @@ import java.util.Set;
  *   <li>Per page, as soon as it is fetched: Lucene BM25 over the page's quotable passages keeps the best
  *       {@value RankingSettings#CANDIDATES_PER_PAGE} that share a word with the query, and the passages around its
  *       best hits (cheap, no model).
- *   <li>Per query, over the candidates of all its pages together: reciprocal rank fusion of BM25 (now with the
- *       statistics of all pages), the sentence-embedding model's cosine similarity for the best
- *       {@code rerank-candidates} of them, and, when the question asks for a quantity, a time or a name, the
- *       candidates that hold one. Relevance, for the floor, is the cosine or the query coverage (the share of the
- *       query's IDF weight the passage holds), whichever is higher; both are absolute, so one floor means the same
- *       for every query. A passage that says what a finding says is not a new finding; from another page it becomes
- *       a further citation of it.
+ *   <li>Per query, over the candidates of all its pages together: {@link RelevanceModel} weighs what is measured of
+ *       each (BM25 with the statistics of all pages, the share of the query's words it holds, whether it holds the kind
+ *       of answer asked for, how its page and its neighbours match, and the sentence-embedding model's cosine
+ *       similarity for the best {@code rerank-candidates} of them). Relevance, for the floor, is the cosine or the
+ *       query coverage (the share of the query's IDF weight the passage holds), whichever is higher; both are
+ *       absolute, so one floor means the same for every query. A passage that says what a finding says is not a new
+ *       finding; from another page it becomes a further citation of it.
  * </ol>
  *
- * <p>Without a model (lexical-only mode) BM25 and the kind of answer are fused, and relevance is the query coverage
+ * <p>Without a model (lexical-only mode) the model's features weigh nothing, and relevance is the query coverage
  * alone, with its own floor. Thread-safe.
  */
 public final class PassageRanker {
 
-    /** Reciprocal rank fusion's constant, as in Cormack, Clarke and Büttcher (2009): no tuning per dataset. */
-    static final int RRF_K = 60;
     /** Passages at least this similar under the model say the same thing: merged into one finding. */
     static final double SAME_COSINE = 0.9;
     /** Without vectors, passages sharing at least this share of their words (Jaccard) say the same thing. */
@@ -83,13 +81,63 @@ public final class PassageRanker {
 
     /**
      * Second pass: the findings among the candidates of every page of the query ({@code pages}, in report order).
-     * Candidates are ordered by reciprocal rank fusion of up to three rankings: BM25 over all the query's candidates,
-     * the model's cosine similarity, and, when the question asks for a quantity, a time or a name, the candidates that
-     * hold one (in the model's order, or BM25's without it). A candidate below the relevance floor is never a finding.
+     * Candidates are ordered by {@link RelevanceModel}'s score: first its lexical-only score, which also chooses the
+     * best {@code rerank-candidates} for the model to read, then, with the model, its score with the cosine. A
+     * candidate below the relevance floor is never a finding; with the model, neither is one it did not read.
      */
     public Ranking rank(String query, List<List<Passage>> pages) {
         Set<String> queryTerms = Analysis.terms(query);
         if (queryTerms.isEmpty()) return leads(pages);
+        Scored scored = score(query, queryTerms, pages, settings.rerankCandidates());
+        List<Candidate> all = scored.all();
+        boolean semantic = scored.semantic();
+        for (Candidate c : all) {
+            c.relevance = !semantic ? c.coverage : c.vector == null ? 0 : Math.max(c.coverage, Math.max(0, c.cosine));
+        }
+        double floor = semantic ? settings.minRelevance() : settings.minCoverage();
+        return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
+    }
+
+    /**
+     * What the second pass measures of every candidate of {@code pages} for {@code query}, in {@link #featureNames()}
+     * order: lexical-only, and with the model when it read the candidate (else null). The model reads up to
+     * {@code modelReads} candidates. For the benchmark that fits {@link RelevanceModel}'s weights.
+     */
+    public List<Measured> measure(String query, List<List<Passage>> pages, int modelReads) {
+        Set<String> queryTerms = Analysis.terms(query);
+        if (queryTerms.isEmpty()) return List.of();
+        Scored scored = score(query, queryTerms, pages, modelReads);
+        List<Measured> out = new ArrayList<>();
+        for (int i = 0; i < scored.all().size(); i++) {
+            Candidate c = scored.all().get(i);
+            double[] withModel = scored.semantic() && c.vector != null ? scored.modelFeatures()[i] : null;
+            out.add(new Measured(c.page, c.passage, scored.lexicalFeatures()[i], withModel));
+        }
+        return out;
+    }
+
+    /** The names of the features {@link #measure} gives, in order. */
+    public static List<String> featureNames() {
+        return java.util.Arrays.stream(RelevanceModel.Feature.values())
+                .map(Enum::name)
+                .toList();
+    }
+
+    /**
+     * One candidate as the second pass measured it.
+     *
+     * @param page its page (index into the pages given)
+     * @param passage the candidate
+     * @param lexical its features without the model
+     * @param withModel its features with the model, or null when the model did not read it
+     */
+    public record Measured(int page, Passage passage, double[] lexical, double[] withModel) {}
+
+    private record Scored(
+            List<Candidate> all, boolean semantic, double[][] lexicalFeatures, double[][] modelFeatures) {}
+
+    /** Every candidate scored: lexically, then, when the model reads the best {@code modelReads}, with it. */
+    private Scored score(String query, Set<String> queryTerms, List<List<Passage>> pages, int modelReads) {
         List<Candidate> all = new ArrayList<>();
         for (int page = 0; page < pages.size(); page++) {
             for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(p.text())));
@@ -102,43 +150,25 @@ public final class PassageRanker {
             all.get(i).bm25 = index.bm25(i);
             all.get(i).coverage = index.coverage(i);
         }
-        boolean semantic = encoder != null && embed(query, all);
-        List<Candidate> byWords = new ArrayList<>(all);
-        byWords.removeIf(c -> c.bm25 <= 0);
-        byWords.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
-        fuse(byWords);
-        if (semantic) fuse(byMeaningOrder(all));
         AnswerType asked = AnswerType.of(query);
-        if (asked != AnswerType.ANY) {
-            List<Candidate> holding = new ArrayList<>(semantic ? byMeaningOrder(all) : byWords);
-            holding.removeIf(c -> !asked.heldBy(c.passage.text(), queryTerms));
-            fuse(holding);
-        }
-        for (Candidate c : all) {
-            c.relevance = !semantic ? c.coverage : c.vector == null ? 0 : Math.max(c.coverage, Math.max(0, c.cosine));
-        }
-        double floor = semantic ? settings.minRelevance() : settings.minCoverage();
-        return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
+        double[][] lexical = score(all, queryTerms, asked, index, false);
+        boolean semantic = encoder != null && embed(query, all, modelReads);
+        double[][] withModel = semantic ? score(all, queryTerms, asked, index, true) : null;
+        return new Scored(all, semantic, lexical, withModel);
     }
 
-    /** The candidates the model scored, most similar to the query first. */
-    private static List<Candidate> byMeaningOrder(List<Candidate> all) {
-        List<Candidate> embedded = new ArrayList<>(all);
-        embedded.removeIf(c -> c.vector == null);
-        embedded.sort(Comparator.comparingDouble((Candidate c) -> c.cosine).reversed());
-        return embedded;
-    }
-
-    /** Adds one ranking's reciprocal-rank share to each of its candidates, best first. */
-    private static void fuse(List<Candidate> ranked) {
-        for (int r = 0; r < ranked.size(); r++) ranked.get(r).fused += 1.0 / (RRF_K + r + 1);
+    private static double[][] score(
+            List<Candidate> all, Set<String> queryTerms, AnswerType asked, LexicalIndex index, boolean semantic) {
+        double[][] features = RelevanceModel.features(all, queryTerms, asked, index, semantic);
+        for (int i = 0; i < all.size(); i++) all.get(i).score = RelevanceModel.score(features[i], semantic);
+        return features;
     }
 
     /** Adds the model's vectors to the best candidates; false when the model failed (the query is ranked lexically). */
-    private boolean embed(String query, List<Candidate> all) {
+    private boolean embed(String query, List<Candidate> all, int modelReads) {
         List<Candidate> byLexical = new ArrayList<>(all);
-        byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.bm25).reversed());
-        List<Candidate> batch = byLexical.subList(0, Math.min(settings.rerankCandidates(), byLexical.size()));
+        byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.score).reversed());
+        List<Candidate> batch = byLexical.subList(0, Math.min(modelReads, byLexical.size()));
         List<String> texts = new ArrayList<>(batch.size() + 1);
         texts.add(encoder.queryText(query));
         for (Candidate c : batch) texts.add(encoder.passageText(embedded(c.passage)));
@@ -163,7 +193,7 @@ public final class PassageRanker {
     private List<Ranking.Pick> pick(List<Candidate> all, int pageCount, double floor) {
         List<Candidate> open = new ArrayList<>();
         for (Candidate c : all) if (c.relevance >= floor && c.relevance > 0) open.add(c);
-        open.sort(Comparator.comparingDouble((Candidate c) -> c.fused)
+        open.sort(Comparator.comparingDouble((Candidate c) -> c.score)
                 .reversed()
                 .thenComparingInt(c -> c.page)
                 .thenComparingInt(c -> c.passage.position()));
@@ -246,24 +276,5 @@ public final class PassageRanker {
         int common = 0;
         for (String t : a) if (b.contains(t)) common++;
         return (double) common / (a.size() + b.size() - common);
-    }
-
-    /** A passage of one page while the query is ranked. */
-    private static final class Candidate {
-        final int page;
-        final Passage passage;
-        final Set<String> terms;
-        double bm25;
-        double coverage;
-        float[] vector;
-        double cosine;
-        double relevance;
-        double fused;
-
-        Candidate(int page, Passage passage, Set<String> terms) {
-            this.page = page;
-            this.passage = passage;
-            this.terms = terms;
-        }
     }
 }

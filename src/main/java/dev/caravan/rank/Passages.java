@@ -105,8 +105,12 @@ final class Passages {
                     }
                 }
                 default -> {
+                    int before = passages.size();
                     if (labelLine(text)) passages.add(new Passage(text, heading, position++, 0, kind, ""));
                     else position = sentences(text, kind, heading, position, passages);
+                    if (passages.size() == before && shortLine(text)) {
+                        passages.add(new Passage(text, heading, position++, 0, kind, ""));
+                    }
                     leadIn = text.endsWith(":") ? lastSentence(text) : "";
                 }
             }
@@ -148,6 +152,20 @@ final class Passages {
         if (CALL_TO_ACTION.matcher(text).find()) return false;
         long content = text.chars().filter(Character::isLetterOrDigit).count();
         return content * 2 >= text.replace(" | ", "").length();
+    }
+
+    /**
+     * A paragraph that is one short line and not a sentence, ending in no full stop ("Specializations and professional certificates $49/month",
+     * "Weightlifter's Shoulder (Distal Clavicular Osteolysis)"): a caption, a price line or a name, quoted whole like a
+     * list item when nothing else of it can be quoted.
+     */
+    static boolean shortLine(String text) {
+        int words = words(text);
+        return words >= 3
+                && words <= HEADING_WORDS
+                && !ENDS_AS_STATEMENT.matcher(text).find()
+                && !text.endsWith("?")
+                && shortItem(text);
     }
 
     /** A "Label: value" line: a short label, a colon, then what it labels ("Weight: 1.2 kg"). */

@@ -75,6 +75,9 @@ class PassagesTest {
             a line of code                  | CODE      | $ flask run --host=0.0.0.0                              | $ flask run --host=0.0.0.0
             a heading of a few words        | HEADING   | Step 1: Stop & Stare                                    | Step 1: Stop & Stare
             a label line                    | PARAGRAPH | Weight: 1.2 kg with the battery                         | Weight: 1.2 kg with the battery
+            a price line of prose           | PARAGRAPH | Specializations and professional certificates $49/month | Specializations and professional certificates $49/month
+            a name with its other name      | PARAGRAPH | Weightlifter's Shoulder (Distal Clavicular Osteolysis)  | Weightlifter's Shoulder (Distal Clavicular Osteolysis)
+            a caption of a range            | PARAGRAPH | Pages 193-218 (Hard Copy pages 477-502) - Gas Springs   | Pages 193-218 (Hard Copy pages 477-502) - Gas Springs
             """)
     void every_kind_of_block_can_be_quoted_whole(String name, Kind kind, String block, String quoted) {
         assertThat(Passages.of(List.of(new TextBlock(kind, block))))
@@ -88,6 +91,8 @@ class PassagesTest {
             a brace of code                 | CODE      | });
             a one-word list item            | LIST_ITEM | Pricing
             a call to action in a list      | LIST_ITEM | Sign up for the newsletter today
+            a two-word line of prose        | PARAGRAPH | Read more
+            a call to action line of prose  | PARAGRAPH | Subscribe to our weekly heat pump newsletter
             """)
     void furniture_of_any_kind_is_not_quoted(String name, Kind kind, String block) {
         assertThat(Passages.of(List.of(new TextBlock(kind, block)))).isEmpty();

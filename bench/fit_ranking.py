@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Fits the ranking's weights (dev.caravan.rank.RelevanceModel) from measured features.
+
+  fit_ranking.py TUNE.jsonl [CHECK.jsonl] [--l2 L2 ...]
+
+TUNE.jsonl and CHECK.jsonl are written by dev.caravan.bench.RankingFeatures (bench/fit-ranking.sh): a header line with
+the feature names, then one line per query with every candidate's features (lexical-only, and with the model when it
+read the candidate) and whether it is the answer.
+
+The fit is listwise logistic regression: for each query, a softmax over its candidates' scores, maximising the
+probability of its answer passages, with an L2 penalty. Features are standardised for the fit; the weights printed
+are for the raw features, ready for RelevanceModel. The regularisation is chosen by five-fold cross-validation over
+the tune questions (three shuffles). The figure printed per setting is the share of queries whose answer is among the
+first five picks, picked as the ranking picks (relevance floor, one finding per text, at most five per page): a guide
+to bench/research.sh, which measures the real reports. CHECK.jsonl, when given, is only scored, never fitted.
+
+Needs numpy.
+"""
+import argparse
+import json
+import random
+
+import numpy as np
+
+FLOOR_MODEL, FLOOR_LEXICAL = 0.35, 0.25  # research.report.min-relevance and min-relevance-lexical
+MAX_FINDINGS, MAX_PER_PAGE, K = 8, 5, 5
+
+
+def load(path, mode):
+    with open(path) as f:
+        names = json.loads(f.readline())
+        queries = []
+        for line in f:
+            q = json.loads(line)
+            rows = []
+            for c in q["candidates"]:
+                x = c.get("model") if mode == "model" else c["lexical"]
+                if x is None:
+                    continue
+                rows.append((c, x))
+            queries.append((q, [c for c, _ in rows], np.array([x for _, x in rows], dtype=float).reshape(len(rows), len(names))))
+    return names, queries
+
+
+def relevance(names, x, mode):
+    cov = x[:, names.index("COVERAGE")]
+    if mode == "lexical":
+        return cov
+    return np.maximum(cov, np.maximum(0, x[:, names.index("COSINE")]))
+
+
+def answered(names, query, cands, x, w, mode):
+    """Whether the answer is among the first K picks, picked as PassageRanker.pick does (without its cosine merge)."""
+    if not cands:
+        return False
+    rel = relevance(names, x, mode)
+    floor = FLOOR_MODEL if mode == "model" else FLOOR_LEXICAL
+    score = x @ w
+    order = sorted((i for i in range(len(cands)) if rel[i] >= floor and rel[i] > 0),
+                   key=lambda i: (-score[i], cands[i]["page"], cands[i]["position"]))
+    chosen, per_page = [], {}
+    for i in order:
+        c = cands[i]
+        if any(o["page"] == c["page"] and (o["text"] in c["text"] or c["text"] in o["text"]) for o in chosen):
+            continue
+        if len(chosen) >= MAX_FINDINGS or per_page.get(c["page"], 0) >= MAX_PER_PAGE:
+            continue
+        chosen.append(c)
+        per_page[c["page"]] = per_page.get(c["page"], 0) + 1
+    return any(c["answer"] for c in chosen[:K])
+
+
+def fit(queries, l2, iterations=3000, rate=0.05):
+    xs = np.vstack([x for _, _, x in queries if len(x)])
+    mu, sd = xs.mean(0), xs.std(0)
+    sd[sd == 0] = 1
+    data = []
+    for _, cands, x in queries:
+        y = np.array([c["answer"] for c in cands], dtype=float)
+        if y.sum() > 0:
+            data.append(((x - mu) / sd, y))
+    w = np.zeros(xs.shape[1])
+    m, v = np.zeros_like(w), np.zeros_like(w)  # Adam, deterministic full batch
+    for t in range(1, iterations + 1):
+        g = np.zeros_like(w)
+        for z, y in data:
+            s = z @ w
+            p = np.exp(s - s.max())
+            p /= p.sum()
+            py = p * y / (p * y).sum()
+            g += z.T @ (p - py)
+        g = g / len(data) + l2 * w / len(data)
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        w -= rate * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
+    return w / sd  # weights of the raw features
+
+
+def share(names, queries, w, mode):
+    return sum(answered(names, q, c, x, w, mode) for q, c, x in queries) / len(queries)
+
+
+def cross_validated(names, queries, l2, mode, folds=5, shuffles=(1, 2, 3)):
+    total = 0
+    for seed in shuffles:
+        order = list(range(len(queries)))
+        random.Random(seed).shuffle(order)
+        for k in range(folds):
+            held = set(order[k::folds])
+            w = fit([queries[i] for i in order if i not in held], l2)
+            total += sum(answered(names, *queries[i], w, mode) for i in held)
+    return total / len(queries) / len(shuffles)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("tune")
+    ap.add_argument("check", nargs="?")
+    ap.add_argument("--l2", type=float, nargs="+", default=[1, 3, 10, 30])
+    a = ap.parse_args()
+    for mode in ("lexical", "model"):
+        names, tune = load(a.tune, mode)
+        check = load(a.check, mode)[1] if a.check else None
+        if mode == "model" and not any(len(x) for _, _, x in tune):
+            print("model: no candidate was read by the model (lexical-only measurements)")
+            continue
+        best = None
+        for l2 in a.l2:
+            cv = cross_validated(names, tune, l2, mode)
+            print(f"{mode}: l2 {l2:g}: answer@{K} tune (5-fold cross-validated) {cv:.3f}")
+            if best is None or cv > best[0]:
+                best = (cv, l2)
+        w = fit(tune, best[1])
+        line = f"{mode}: l2 {best[1]:g} fitted on all of tune: tune {share(names, tune, w, mode):.3f}"
+        if check:
+            line += f", check {share(names, check, w, mode):.3f}"
+        print(line)
+        for n, v in zip(names, w):
+            print(f"    {n:20s} {v:+.4f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+package dev.caravan.rank;
+
+import dev.caravan.model.TextBlock.Kind;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How much a candidate passage looks like the answer to the query: a weighted sum of a few measurements of it
+ * ({@link Feature}), each scaled to mean the same thing for every query (a share of the query's best, a share of the
+ * query's words), so that one set of weights serves every query and every dataset.
+ *
+ * <p>The weights are fitted, not set by hand: {@code bench/fit-ranking.sh} measures these features on the research
+ * kit's tune half and fits them by listwise logistic regression (the answer passage against the other candidates of its
+ * query, L2-regularised), with five-fold cross-validation over questions to pick the regularisation; the check half is
+ * only used to decide whether a change is kept. There are two sets: with the sentence-embedding model, and lexical-only
+ * (the model's features weigh 0). Stateless.
+ */
+final class RelevanceModel {
+
+    /** What is measured of a candidate, and its weight with and without the model. */
+    enum Feature {
+        /** The model's cosine similarity of query and passage (with its context). */
+        COSINE(3.87, 0),
+        /** Its cosine minus the best cosine among the query's candidates (0 for the best, below 0 for the rest). */
+        COSINE_GAP(3.15, 0),
+        /** Its BM25 score as a share of the query's best BM25 score. */
+        BM25_SHARE(3.56, 4.52),
+        /** The share of the query's IDF weight its own words hold. */
+        COVERAGE(2.13, 3.79),
+        /**
+         * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
+         * when the question asks no particular kind.
+         */
+        ANSWER_KIND(2.72, 1.49),
+        /** The share of its words that are the query's: high for a passage that only restates the question. */
+        RESTATES(-3.35, -1.04),
+        /** The best BM25 share of the candidates up to two passages before or after it on its page. */
+        NEIGHBOUR_BM25(1.92, 2.7),
+        /** Its page's query coverage (all its candidates' words) minus the best page's. */
+        PAGE_COVERAGE_GAP(3.64, 4.01),
+        /** Its page's best cosine minus the query's best cosine. */
+        PAGE_COSINE_GAP(3.91, 0),
+        /** It has context to stand alone (a table's header row, a list's lead-in, a code block's introduction). */
+        HAS_CONTEXT(1.23, 0.99),
+        /** It is a table row. */
+        TABLE_ROW(1.84, 1.91),
+        /** It is a list item. */
+        LIST_ITEM(-0.27, -0.14),
+        /** It is a line of code. */
+        CODE(0.55, -0.5),
+        /** It is a heading. */
+        HEADING(-0.69, -1.21);
+
+        final double withModel;
+        final double lexical;
+
+        Feature(double withModel, double lexical) {
+            this.withModel = withModel;
+            this.lexical = lexical;
+        }
+    }
+
+    /** How far before or after a passage its neighbours are looked for. */
+    static final int NEIGHBOURHOOD = 2;
+
+    private RelevanceModel() {}
+
+    /**
+     * The features of every candidate of one query ({@code all}, with their BM25, coverage and, when {@code semantic},
+     * cosine filled in), in {@link Feature} order.
+     */
+    static double[][] features(
+            List<Candidate> all, Set<String> queryTerms, AnswerType asked, LexicalIndex index, boolean semantic) {
+        double bestBm25 = 0;
+        double bestCosine = -1;
+        Map<Integer, Set<String>> pageTerms = new HashMap<>();
+        Map<Integer, Double> pageCosine = new HashMap<>();
+        Map<Integer, Map<Integer, Double>> bm25ByPosition = new HashMap<>();
+        for (Candidate c : all) {
+            bestBm25 = Math.max(bestBm25, c.bm25);
+            pageTerms.computeIfAbsent(c.page, p -> new HashSet<>()).addAll(c.terms);
+            bm25ByPosition.computeIfAbsent(c.page, p -> new HashMap<>()).merge(c.passage.position(), c.bm25, Math::max);
+            if (semantic && c.vector != null) {
+                bestCosine = Math.max(bestCosine, c.cosine);
+                pageCosine.merge(c.page, c.cosine, Math::max);
+            }
+        }
+        Map<Integer, Double> pageCoverage = new HashMap<>();
+        double bestPageCoverage = 0;
+        for (Map.Entry<Integer, Set<String>> page : pageTerms.entrySet()) {
+            double coverage = index.coverage(page.getValue());
+            pageCoverage.put(page.getKey(), coverage);
+            bestPageCoverage = Math.max(bestPageCoverage, coverage);
+        }
+        double[][] features = new double[all.size()][];
+        for (int i = 0; i < all.size(); i++) {
+            Candidate c = all.get(i);
+            double[] f = new double[Feature.values().length];
+            if (semantic && c.vector != null) {
+                f[Feature.COSINE.ordinal()] = c.cosine;
+                f[Feature.COSINE_GAP.ordinal()] = c.cosine - bestCosine;
+                f[Feature.PAGE_COSINE_GAP.ordinal()] = pageCosine.get(c.page) - bestCosine;
+            }
+            f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
+            f[Feature.COVERAGE.ordinal()] = c.coverage;
+            if (asked != AnswerType.ANY) {
+                f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage.text(), queryTerms) ? 1 : -1;
+            }
+            f[Feature.RESTATES.ordinal()] = restates(c.terms, queryTerms);
+            f[Feature.NEIGHBOUR_BM25.ordinal()] =
+                    share(neighbourBm25(bm25ByPosition.get(c.page), c.passage.position()), bestBm25);
+            f[Feature.PAGE_COVERAGE_GAP.ordinal()] = pageCoverage.get(c.page) - bestPageCoverage;
+            f[Feature.HAS_CONTEXT.ordinal()] = c.passage.context().isEmpty() ? 0 : 1;
+            Kind kind = c.passage.kind();
+            f[Feature.TABLE_ROW.ordinal()] = kind == Kind.TABLE_ROW ? 1 : 0;
+            f[Feature.LIST_ITEM.ordinal()] = kind == Kind.LIST_ITEM ? 1 : 0;
+            f[Feature.CODE.ordinal()] = kind == Kind.CODE ? 1 : 0;
+            f[Feature.HEADING.ordinal()] = kind == Kind.HEADING ? 1 : 0;
+            features[i] = f;
+        }
+        return features;
+    }
+
+    /** The weighted sum of {@code features} (in {@link Feature} order), with or without the model's weights. */
+    static double score(double[] features, boolean semantic) {
+        double sum = 0;
+        for (Feature f : Feature.values()) sum += features[f.ordinal()] * (semantic ? f.withModel : f.lexical);
+        return sum;
+    }
+
+    private static double share(double value, double best) {
+        return best <= 0 ? 0 : value / best;
+    }
+
+    private static double restates(Set<String> terms, Set<String> queryTerms) {
+        if (terms.isEmpty()) return 0;
+        int shared = 0;
+        for (String t : terms) if (queryTerms.contains(t)) shared++;
+        return (double) shared / terms.size();
+    }
+
+    private static double neighbourBm25(Map<Integer, Double> byPosition, int position) {
+        double best = 0;
+        for (int d = -NEIGHBOURHOOD; d <= NEIGHBOURHOOD; d++) {
+            if (d != 0) best = Math.max(best, byPosition.getOrDefault(position + d, 0.0));
+        }
+        return best;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.caravan.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caravan.model.Passage;
+import dev.caravan.model.TextBlock.Kind;
+import dev.caravan.rank.RelevanceModel.Feature;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What the ranking measures of a candidate, on small pages ranked lexically. */
+class RelevanceModelTest {
+
+    /** Features of candidates of pages given as "page:position:kind:text" rows, for {@code query}, without the model. */
+    private static double[][] features(String query, List<String> rows) {
+        List<Candidate> all = new ArrayList<>();
+        for (String row : rows) {
+            String[] p = row.split(":", 4);
+            Kind kind = Kind.valueOf(p[2]);
+            String context = kind == Kind.TABLE_ROW ? "Plan | Price" : "";
+            Passage passage = new Passage(p[3], "", Integer.parseInt(p[1]), 0, kind, context);
+            all.add(new Candidate(Integer.parseInt(p[0]), passage, Analysis.terms(passage.text())));
+        }
+        Set<String> queryTerms = Analysis.terms(query);
+        LexicalIndex index = LexicalIndex.score(
+                all.stream().map(c -> c.passage).toList(),
+                queryTerms,
+                all.stream().map(c -> c.terms).toList());
+        for (int i = 0; i < all.size(); i++) {
+            all.get(i).bm25 = index.bm25(i);
+            all.get(i).coverage = index.coverage(i);
+        }
+        return RelevanceModel.features(all, queryTerms, AnswerType.of(query), index, false);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            holds the quantity asked for      | how much does the basic plan cost | The basic plan costs $12 a month.          | 1
+            lacks the quantity asked for      | how much does the basic plan cost | The basic plan suits most small homes.     | -1
+            holds the year asked for          | when was the bridge opened        | The bridge was opened to traffic in 1932.  | 1
+            holds a name the query lacks      | which database does Gitea recommend | Gitea recommends PostgreSQL or MySQL.    | 1
+            only the query's own names        | which database does Gitea recommend | Gitea needs a database to run.           | -1
+            a question asking no kind         | why do heat pumps freeze          | Heat pumps freeze when the coil ices over. | 0
+            """)
+    void the_answer_kind_says_whether_a_passage_holds_what_the_question_asks_for(
+            String name, String query, String passage, double expected) {
+        double[][] f = features(query, List.of("0:0:PARAGRAPH:" + passage));
+
+        assertThat(f[0][Feature.ANSWER_KIND.ordinal()]).isEqualTo(expected);
+    }
+
+    @Test
+    void a_passage_made_of_the_query_words_restates_it_and_one_with_new_words_does_not() {
+        double[][] f = features(
+                "heat pump running costs",
+                List.of("0:0:PARAGRAPH:Heat pump running costs.", "0:1:PARAGRAPH:Radiators warm the rooms slowly."));
+
+        assertThat(f[0][Feature.RESTATES.ordinal()]).isEqualTo(1.0);
+        assertThat(f[1][Feature.RESTATES.ordinal()]).isZero();
+    }
+
+    @Test
+    void a_passage_next_to_the_best_match_gets_its_share_and_a_page_lacking_query_words_gets_a_gap() {
+        double[][] f = features(
+                "heat pump running costs in winter",
+                List.of(
+                        "0:0:PARAGRAPH:Heat pump running costs rise in winter.",
+                        "0:1:PARAGRAPH:Expect about a third more on the bill.",
+                        "0:5:PARAGRAPH:Installers visit in the spring.",
+                        "1:0:PARAGRAPH:Heat pumps are quiet."));
+
+        assertThat(f[0][Feature.BM25_SHARE.ordinal()]).isEqualTo(1.0);
+        assertThat(f[1][Feature.NEIGHBOUR_BM25.ordinal()]).isEqualTo(1.0);
+        assertThat(f[2][Feature.NEIGHBOUR_BM25.ordinal()]).isZero(); // five passages away
+        assertThat(f[0][Feature.PAGE_COVERAGE_GAP.ordinal()]).isZero();
+        assertThat(f[3][Feature.PAGE_COVERAGE_GAP.ordinal()]).isNegative();
+    }
+
+    @Test
+    void without_the_model_its_features_are_zero_and_weigh_nothing() {
+        double[][] f = features("heat pump costs", List.of("0:0:TABLE_ROW:Basic | $12 a month for heat pump costs"));
+
+        assertThat(f[0][Feature.COSINE.ordinal()]).isZero();
+        assertThat(f[0][Feature.PAGE_COSINE_GAP.ordinal()]).isZero();
+        assertThat(f[0][Feature.TABLE_ROW.ordinal()]).isEqualTo(1.0);
+        assertThat(f[0][Feature.HAS_CONTEXT.ordinal()]).isEqualTo(1.0);
+        assertThat(Feature.COSINE.lexical).isZero();
+        assertThat(Feature.COSINE_GAP.lexical).isZero();
+        assertThat(Feature.PAGE_COSINE_GAP.lexical).isZero();
+        double expected = 0;
+        for (Feature feature : Feature.values()) expected += f[0][feature.ordinal()] * feature.lexical;
+        assertThat(RelevanceModel.score(f[0], false)).isCloseTo(expected, within(1e-9));
+    }
+}
