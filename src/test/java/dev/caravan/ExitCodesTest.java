@@ -118,6 +118,7 @@ class ExitCodesTest {
                 System.getProperty("java.class.path"),
                 "-Dresearch.input.dir=" + work.resolve("input"),
                 "-Dresearch.output.dir=" + work.resolve("output"),
+                "-Dresearch.cache.dir=" + work.resolve("cache"),
                 "-Dresearch.tavily.base-url=http://127.0.0.1:9/",
                 "-Dresearch.guard.allowed-addresses=127.0.0.1/32",
                 "-Dresearch.fetch.host-delay-ms=0",

@@ -145,6 +145,7 @@ class CrashRecoveryTest {
                 System.getProperty("java.class.path"),
                 "-Dresearch.input.dir=" + work.resolve("input"),
                 "-Dresearch.output.dir=" + work.resolve("output"),
+                "-Dresearch.cache.dir=" + work.resolve("cache"),
                 "-Dresearch.tavily.base-url=" + tavily.baseUrl(),
                 "-Dresearch.tavily.api-key=" + TavilyStub.KEY,
                 "-Dresearch.guard.allowed-addresses=127.0.0.1/32",

@@ -33,6 +33,7 @@ final class Caravan implements AutoCloseable {
         p.put("camel.main.name", "caravan-" + work.getFileName());
         p.put("research.input.dir", work.resolve("input").toString());
         p.put("research.output.dir", work.resolve("output").toString());
+        p.put("research.cache.dir", work.resolve("cache").toString());
         p.put("research.input.poll-delay-ms", "100");
         p.put("research.input.settle-ms", "200");
         p.put("research.tavily.base-url", tavilyUrl);

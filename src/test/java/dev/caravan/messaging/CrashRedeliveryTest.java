@@ -121,6 +121,7 @@ class CrashRedeliveryTest {
         p.put("camel.main.name", "caravan-crashing");
         p.put("research.input.dir", work.resolve("input").toString());
         p.put("research.output.dir", work.resolve("output").toString());
+        p.put("research.cache.dir", work.resolve("cache").toString());
         p.put("research.tavily.base-url", tavilyUrl);
         p.put("research.tavily.api-key", TavilyStub.KEY);
         p.put("research.tavily.max-retries", "0");

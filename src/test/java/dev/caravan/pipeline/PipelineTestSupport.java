@@ -55,6 +55,7 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
         Properties p = new Properties();
         p.put("research.input.dir", input().toString());
         p.put("research.output.dir", output().toString());
+        p.put("research.cache.dir", work.resolve("cache").toString());
         p.put("research.input.poll-delay-ms", "100");
         p.put("research.input.settle-ms", "200");
         p.put("research.tavily.base-url", tavily.baseUrl());

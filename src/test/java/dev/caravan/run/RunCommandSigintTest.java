@@ -67,6 +67,7 @@ class RunCommandSigintTest {
         Map<String, String> env = pb.environment();
         env.put("RESEARCH_INPUT_DIR", work.resolve("input").toString());
         env.put("RESEARCH_OUTPUT_DIR", work.resolve("output").toString());
+        env.put("RESEARCH_CACHE_DIR", work.resolve("cache").toString());
         env.put("RESEARCH_GUARD_ALLOWED_ADDRESSES", "127.0.0.1/32");
         env.put("RESEARCH_INPUT_POLL_DELAY_MS", "100");
         env.put("RESEARCH_INPUT_SETTLE_MS", "100");
