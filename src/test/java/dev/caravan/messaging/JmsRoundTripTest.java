@@ -107,7 +107,7 @@ class JmsRoundTripTest {
         assertThat(job).doesNotContain(":");
         JsonNode json = JSON.readTree(((TextMessage) event).getText());
         assertThat(json.path("job").asText()).isEqualTo(job);
-        assertThat(caravan.output().resolve(job).resolve("what-is-a-heat-pump.md"))
+        assertThat(caravan.report(job, "what-is-a-heat-pump.md"))
                 .exists();
     }
 
@@ -130,7 +130,7 @@ class JmsRoundTripTest {
         assertThat(event).as("report event").isNotNull();
         assertThat(event.getStringProperty("CaravanJob")).isEqualTo("from-stomp");
         assertThat(event.getJMSCorrelationID()).isEqualTo("stomp-42");
-        assertThat(caravan.output().resolve("from-stomp/stomp-submitted-query.md"))
+        assertThat(caravan.report("from-stomp", "stomp-submitted-query.md"))
                 .exists();
     }
 

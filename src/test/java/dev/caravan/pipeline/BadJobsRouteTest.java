@@ -71,7 +71,7 @@ class BadJobsRouteTest extends PipelineTestSupport {
         for (var e : bad.entrySet()) dropBytes(e.getKey(), e.getValue());
         drop("good.txt", "good jobs\n");
 
-        assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
+        assertThat(read(awaitReport("good/good-jobs.md"))).contains("### [1] Fine");
         List<Path> reasons = awaitMoved("failed", ".error.txt", bad.size());
         for (var e : expected.entrySet()) {
             Path reason = reasons.stream()
@@ -126,7 +126,7 @@ class BadJobsRouteTest extends PipelineTestSupport {
         try {
             drop("good.txt", "good jobs\n");
 
-            assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
+            assertThat(read(awaitReport("good/good-jobs.md"))).contains("### [1] Fine");
             Path reason = awaitMoved("failed", "x.txt.error.txt", 1).get(0);
             assertThat(read(reason)).contains("not a regular file (a named pipe, device or socket)");
             BasicFileAttributes moved =
@@ -152,7 +152,7 @@ class BadJobsRouteTest extends PipelineTestSupport {
         Files.createSymbolicLink(input().resolve("keys.json"), keys);
         drop("good.txt", "good jobs\n");
 
-        assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
+        assertThat(read(awaitReport("good/good-jobs.md"))).contains("### [1] Fine");
         List<Path> reasons = awaitMoved("failed", ".error.txt", 2);
         for (Path reason : reasons) {
             assertThat(read(reason))

@@ -25,7 +25,7 @@ class EventsLogRouteTest extends PipelineTestSupport {
         tavily.results("events", new Result(site.url("/ok"), "ok", ""), new Result(site.url("/missing"), "m", ""));
 
         drop("ev.txt", "events\n");
-        awaitFile(output().resolve("ev/events.md"));
+        awaitReport("ev/events.md");
         List<JsonNode> events = awaitEvents("job_finished");
 
         assertThat(events)
