@@ -73,8 +73,7 @@ public final class App {
     @SuppressForbidden("the command line: what was cleared, or why not, in one line")
     private static void clearCache() {
         try {
-            PropertyReader props =
-                    new PropertyReader(SettingsSource.beforeCamel(Path.of("application.properties")));
+            PropertyReader props = new PropertyReader(SettingsSource.beforeCamel(Path.of("application.properties")));
             System.out.println("Caravan: " + ClearCache.run(props));
             System.exit(OK);
         } catch (Exception e) {

@@ -251,8 +251,8 @@ public final class CacheStore implements AutoCloseable {
     /** Gives an entry new caching headers and freshness (after a {@code 304 Not Modified}); its body stays. */
     public synchronized void refresh(Kind kind, String key, @Nullable String headers, Instant freshUntil) {
         if (db == null) return;
-        try (PreparedStatement q = db.prepareStatement("UPDATE entries SET headers = ?, fresh_until = ?, last_used = ?"
-                + " WHERE kind = ? AND key = ?")) {
+        try (PreparedStatement q = db.prepareStatement(
+                "UPDATE entries SET headers = ?, fresh_until = ?, last_used = ?" + " WHERE kind = ? AND key = ?")) {
             q.setString(1, headers);
             q.setLong(2, freshUntil.toEpochMilli());
             q.setLong(3, ++lastUsed);
@@ -320,8 +320,7 @@ public final class CacheStore implements AutoCloseable {
     }
 
     private void touch(Kind kind, String key) throws SQLException {
-        try (PreparedStatement q =
-                db.prepareStatement("UPDATE entries SET last_used = ? WHERE kind = ? AND key = ?")) {
+        try (PreparedStatement q = db.prepareStatement("UPDATE entries SET last_used = ? WHERE kind = ? AND key = ?")) {
             q.setLong(1, ++lastUsed);
             q.setString(2, kind.name());
             q.setString(3, key);
@@ -351,8 +350,9 @@ public final class CacheStore implements AutoCloseable {
             while (usedBytesNow() > target) {
                 long count = pragmaCount(s);
                 if (count == 0) break;
-                s.executeUpdate("DELETE FROM entries WHERE rowid IN (SELECT rowid FROM entries ORDER BY last_used LIMIT "
-                        + Math.max(1, count / 10) + ")");
+                s.executeUpdate(
+                        "DELETE FROM entries WHERE rowid IN (SELECT rowid FROM entries ORDER BY last_used LIMIT "
+                                + Math.max(1, count / 10) + ")");
             }
             s.execute("PRAGMA incremental_vacuum");
         }
@@ -435,6 +435,9 @@ public final class CacheStore implements AutoCloseable {
     }
 
     private static String describe(Exception e) {
+        if (e instanceof java.nio.file.FileSystemException fs) {
+            return fs.getClass().getSimpleName() + (fs.getReason() == null ? "" : ": " + fs.getReason());
+        }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return message.strip().lines().findFirst().orElse("");
     }

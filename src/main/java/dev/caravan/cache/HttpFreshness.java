@@ -91,9 +91,8 @@ public final class HttpFreshness {
     static Optional<Instant> httpDate(@Nullable String value) {
         if (value == null || value.isBlank()) return Optional.empty();
         try {
-            return Optional.of(
-                    ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME)
-                            .toInstant());
+            return Optional.of(ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant());
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }

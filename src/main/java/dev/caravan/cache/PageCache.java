@@ -79,9 +79,7 @@ public final class PageCache {
         Instant now = clock.instant();
         Entry held = memory.getIfPresent(key);
         if (held != null && held.fresh(now)) return true;
-        return store.freshUntil(CacheStore.Kind.PAGE, key)
-                .map(now::isBefore)
-                .orElse(false);
+        return store.freshUntil(CacheStore.Kind.PAGE, key).map(now::isBefore).orElse(false);
     }
 
     /** True when any copy of the page is cached, fresh or stale (its body is not read). */
@@ -130,8 +128,10 @@ public final class PageCache {
             store.remove(CacheStore.Kind.PAGE, key);
             return Optional.empty();
         }
-        return Optional.of(
-                new Entry(page.page(), headers == null ? CacheHeaders.NONE : headers, row.get().freshUntil()));
+        return Optional.of(new Entry(
+                page.page(),
+                headers == null ? CacheHeaders.NONE : headers,
+                row.get().freshUntil()));
     }
 
     /**
@@ -161,8 +161,7 @@ public final class PageCache {
      * updated with the 304's (RFC 9111 4.3.4) and its freshness starts again; {@code handed} is the page as handed to
      * the job. Returns the updated entry.
      */
-    public Entry revalidated(
-            String key, Entry old, CacheHeaders notModified, FetchedPage handed, Instant receivedAt) {
+    public Entry revalidated(String key, Entry old, CacheHeaders notModified, FetchedPage handed, Instant receivedAt) {
         CacheHeaders headers = old.headers().updatedBy(notModified);
         HttpFreshness.Verdict verdict = HttpFreshness.of(headers, receivedAt, fallback);
         Entry updated = new Entry(handed, headers, verdict.freshUntil());

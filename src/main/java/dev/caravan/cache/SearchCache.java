@@ -31,8 +31,7 @@ public final class SearchCache {
         this(Caffeine.newBuilder().maximumSize(maxEntries).expireAfterWrite(ttl).build(), store, ttl, clock);
     }
 
-    private SearchCache(
-            @Nullable Cache<String, Held> memory, CacheStore store, Duration ttl, Clock clock) {
+    private SearchCache(@Nullable Cache<String, Held> memory, CacheStore store, Duration ttl, Clock clock) {
         this.memory = memory;
         this.store = store;
         this.ttl = ttl;

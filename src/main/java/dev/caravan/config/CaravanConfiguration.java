@@ -42,9 +42,9 @@ import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
 import dev.caravan.report.RunFolders;
+import dev.caravan.search.ResultCache;
 import dev.caravan.search.SearchBudget;
 import dev.caravan.search.SearchHttp;
-import dev.caravan.search.ResultCache;
 import dev.caravan.search.SearchProviderRegistry;
 import dev.caravan.search.Searcher;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -138,7 +138,9 @@ public class CaravanConfiguration implements CamelConfiguration {
                 ? new SearchCache(cacheStore, caching.maxEntries(), caching.ttl(), clock)
                 : SearchCache.off(clock);
         Searcher searcher = new Searcher(
-                searchProviders, searchResults(searchCache), url -> new UrlNormalizer().normalize(url).orElse(url));
+                searchProviders,
+                searchResults(searchCache),
+                url -> new UrlNormalizer().normalize(url).orElse(url));
 
         registry.bind(
                 "pageLimits",
@@ -444,8 +446,9 @@ public class CaravanConfiguration implements CamelConfiguration {
     /** The startup line about the cache: where it is and how full, or why it is off. */
     static String cacheLine(CacheSettings settings, CacheStore store) {
         if (!settings.enabled()) return "cache off (research.cache.enabled = false): every page and search is fetched";
-        if (!store.enabled()) return "persistent cache off (" + store.offReason() + "): pages and searches are cached in"
-                + " memory only, for this run";
+        if (!store.enabled())
+            return "persistent cache off (" + store.offReason() + "): pages and searches are cached in"
+                    + " memory only, for this run";
         return "cache " + store.file() + ": " + store.usedBytes() / 1024 + " KiB of " + settings.maxBytes() / 1024
                 + " KiB used, " + store.entries(CacheStore.Kind.PAGE) + " page(s), "
                 + store.entries(CacheStore.Kind.SEARCH) + " search(es); searches reused for "

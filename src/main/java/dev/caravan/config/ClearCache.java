@@ -22,8 +22,8 @@ public final class ClearCache {
     public static String run(PropertyReader props) throws IOException {
         CacheSettings settings = CacheSettings.read(props);
         List<String> warnings = new ArrayList<>();
-        try (CacheStore store = CacheStore.open(
-                settings.dir(), settings.maxBytes(), Clock.systemUTC(), warnings::add)) {
+        try (CacheStore store =
+                CacheStore.open(settings.dir(), settings.maxBytes(), Clock.systemUTC(), warnings::add)) {
             if (store.enabled()) {
                 int removed = store.clear();
                 if (store.enabled()) {

@@ -27,7 +27,8 @@ public final class ConditionalRequest {
         if (stored == null) return headers;
         String etag = stored.etag() == null ? null : stored.etag().strip();
         if (etag != null && ETAG.matcher(etag).matches()) headers.put("If-None-Match", etag);
-        String modified = stored.lastModified() == null ? null : stored.lastModified().strip();
+        String modified =
+                stored.lastModified() == null ? null : stored.lastModified().strip();
         if (modified != null && httpDate(modified)) headers.put("If-Modified-Since", modified);
         return headers;
     }

@@ -130,11 +130,12 @@ public class PageSteps {
     }
 
     /** The stored page the site confirmed unchanged, as of now, in this job's folder; its freshness starts again. */
-    private Optional<PageWork> revalidated(PageWork work, String key, PageCache.Entry entry, FetchResponse notModified) {
+    private Optional<PageWork> revalidated(
+            PageWork work, String key, PageCache.Entry entry, FetchResponse notModified) {
         Instant now = clock.instant();
         Retrieval stored = entry.page().retrieval();
-        PageCache.Entry confirmed = entry.withPage(entry.page()
-                .withRetrieval(new Retrieval(stored.url(), stored.finalUrl(), stored.httpStatus(), now)));
+        PageCache.Entry confirmed = entry.withPage(
+                entry.page().withRetrieval(new Retrieval(stored.url(), stored.finalUrl(), stored.httpStatus(), now)));
         Optional<FetchedPage> page = forJob(key, confirmed, work);
         page.ifPresent(p -> cache.revalidated(key, confirmed, notModified.caching(), p, now));
         return page.map(p -> work.withPage(p, Delivery.REVALIDATED));
@@ -160,8 +161,8 @@ public class PageSteps {
     /** The page's passages most relevant to the query; the page's text itself is not kept past this point. */
     public PageWork select(PageWork work) {
         if (work.result() != null) return work;
-        PageResult result =
-                findings.candidates(work.task(), store.withBlocks(work.page()), work.query().query(), work.fromCache());
+        PageResult result = findings.candidates(
+                work.task(), store.withBlocks(work.page()), work.query().query(), work.fromCache());
         return work.withResult(
                 new PageResult(result.task(), result.page().withoutBlocks(), work.delivery(), result.candidates()));
     }

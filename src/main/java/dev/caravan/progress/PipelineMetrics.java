@@ -41,8 +41,10 @@ final class PipelineMetrics {
                 .strongReference(true)
                 .register(registry);
         for (String cache : new String[] {"page", "search"}) {
-            Gauge.builder("caravan.cache.hit.ratio", this, m -> ("page".equals(cache) ? m.pageRatio : m.searchRatio)
-                            .value())
+            Gauge.builder(
+                            "caravan.cache.hit.ratio",
+                            this,
+                            m -> ("page".equals(cache) ? m.pageRatio : m.searchRatio).value())
                     .description("Share of cache lookups since start that saved a request (pages: fresh or"
                             + " revalidated; searches: hits)")
                     .tag("cache", cache)
@@ -73,13 +75,12 @@ final class PipelineMetrics {
 
     /** A page's cache lookup, by how the page was had; also kept for the page cache's hit ratio. */
     void pageLookup(Delivery delivery) {
-        String result =
-                switch (delivery) {
-                    case CACHED -> "fresh";
-                    case REVALIDATED -> "revalidated";
-                    case REFETCHED -> "refetched";
-                    case FETCHED -> "miss";
-                };
+        String result = switch (delivery) {
+            case CACHED -> "fresh";
+            case REVALIDATED -> "revalidated";
+            case REFETCHED -> "refetched";
+            case FETCHED -> "miss";
+        };
         lookup("page", result, delivery == Delivery.CACHED || delivery == Delivery.REVALIDATED);
     }
 

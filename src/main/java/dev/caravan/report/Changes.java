@@ -55,7 +55,11 @@ record Changes(
      * @param title its title, may be null
      * @param note why a gone source is gone ({@code not returned this time}, or the reason it was not retrieved)
      */
-    record Source(@Nullable Integer n, String url, @Nullable String title, @Nullable String note) {}
+    record Source(
+            @Nullable Integer n,
+            String url,
+            @Nullable String title,
+            @Nullable String note) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -84,9 +88,11 @@ record Changes(
                 return Optional.empty();
             }
         }
-        candidates.add(jobDir.resolve(slug + ".json")); // a report from before run folders: the oldest
+        // a report from before run folders, the oldest (without a run, that is where this report itself goes)
+        if (job.run() != null) candidates.add(jobDir.resolve(slug + ".json"));
         for (Path sidecar : candidates) {
-            if (Files.isRegularFile(sidecar) && queryLabel.equals(read(sidecar).path("query").asText(null))) {
+            if (Files.isRegularFile(sidecar)
+                    && queryLabel.equals(read(sidecar).path("query").asText(null))) {
                 return Optional.of(sidecar);
             }
         }
@@ -135,25 +141,29 @@ record Changes(
             JsonNode old = before.get(p.task().url());
             if (old == null) added.add(source);
             else if (old.hasNonNull("content_hash")
-                    && !old.path("content_hash").asText().equals(hashes.get(p.task().order()))) changed.add(source);
+                    && !old.path("content_hash")
+                            .asText()
+                            .equals(hashes.get(p.task().order()))) changed.add(source);
         }
         List<Source> gone = new ArrayList<>();
         for (Map.Entry<String, JsonNode> e : before.entrySet()) {
             PageResult p = now.get(e.getKey());
             if (p != null && numbers.containsKey(p.task().order())) continue;
-            String note = p == null ? "not returned this time" : "not retrieved this time: " + p.page().reason();
+            String note = p == null
+                    ? "not returned this time"
+                    : "not retrieved this time: " + p.page().reason();
             gone.add(new Source(null, e.getKey(), e.getValue().path("title").asText(null), note));
         }
         Set<String> oldTexts = new LinkedHashSet<>();
-        for (JsonNode f : last.path("findings")) if (f.hasNonNull("text")) oldTexts.add(f.path("text").asText());
+        for (JsonNode f : last.path("findings"))
+            if (f.hasNonNull("text")) oldTexts.add(f.path("text").asText());
         Set<String> newTexts = new LinkedHashSet<>();
         for (Finding f : findings) newTexts.add(f.text());
         List<String> newFindings =
                 newTexts.stream().filter(t -> !oldTexts.contains(t)).toList();
         List<String> goneFindings =
                 oldTexts.stream().filter(t -> !newTexts.contains(t)).toList();
-        Path previous = sidecar.resolveSibling(
-                sidecar.getFileName().toString().replaceFirst("\\.json$", "") + ".md");
+        Path previous = sidecar.resolveSibling(sidecar.getFileName().toString().replaceFirst("\\.json$", "") + ".md");
         return Optional.of(new Changes(since, previous, added, gone, changed, newFindings, goneFindings));
     }
 

@@ -110,7 +110,9 @@ final class ReportMarkdown {
     /** {@code ## Since the last run (<date>)}: what is new, gone or changed since the last report of this query. */
     private void sinceLastRun() {
         if (changes == null) return;
-        out.append("## Since the last run (").append(TIME.format(changes.since())).append(")\n\n");
+        out.append("## Since the last run (")
+                .append(TIME.format(changes.since()))
+                .append(")\n\n");
         if (changes.count() == 0) {
             out.append("_Nothing changed since the last run: the same sources, pages and findings._\n\n");
             return;
@@ -205,7 +207,10 @@ final class ReportMarkdown {
                             page.retrieval().fetchedAt() == null
                                     ? "unknown"
                                     : TIME.format(page.retrieval().fetchedAt()))
-                    .append(p.delivery() == Delivery.FETCHED ? "" : " (" + p.delivery().words() + ")")
+                    .append(
+                            p.delivery() == Delivery.FETCHED
+                                    ? ""
+                                    : " (" + p.delivery().words() + ")")
                     .append(" · ")
                     .append(page.chars())
                     .append(" characters · ")

@@ -42,7 +42,8 @@ class CacheStoreTest {
             store.put(CacheStore.Kind.PAGE, "https://a.example/", "body".getBytes(StandardCharsets.UTF_8), "{}", LATER);
         }
         try (CacheStore store = open(1 << 24)) {
-            CacheStore.Entry entry = store.get(CacheStore.Kind.PAGE, "https://a.example/").orElseThrow();
+            CacheStore.Entry entry =
+                    store.get(CacheStore.Kind.PAGE, "https://a.example/").orElseThrow();
             assertThat(new String(entry.body(), StandardCharsets.UTF_8)).isEqualTo("body");
             assertThat(entry.headers()).isEqualTo("{}");
             assertThat(entry.freshUntil()).isEqualTo(LATER);
@@ -63,15 +64,21 @@ class CacheStoreTest {
             assertThat(store.usedBytes()).isLessThanOrEqualTo(cap);
             assertThat(store.entries(CacheStore.Kind.PAGE)).as("some evicted").isBetween(12L, 21L);
             assertThat(store.get(CacheStore.Kind.PAGE, "k24")).as("the newest").isPresent();
-            assertThat(store.get(CacheStore.Kind.PAGE, "k0")).as("the oldest, but used since").isPresent();
-            assertThat(store.get(CacheStore.Kind.PAGE, "k1")).as("the oldest unused").isEmpty();
+            assertThat(store.get(CacheStore.Kind.PAGE, "k0"))
+                    .as("the oldest, but used since")
+                    .isPresent();
+            assertThat(store.get(CacheStore.Kind.PAGE, "k1"))
+                    .as("the oldest unused")
+                    .isEmpty();
         }
         assertThat(Files.exists(dir.resolve(CacheStore.FILE))).isTrue();
     }
 
     @Test
     void a_damaged_file_is_set_aside_with_a_warning_and_an_empty_store_starts() throws IOException {
-        Files.write(dir.resolve(CacheStore.FILE), "this is not a database, it is a damaged file ".repeat(200).getBytes());
+        Files.write(
+                dir.resolve(CacheStore.FILE),
+                "this is not a database, it is a damaged file ".repeat(200).getBytes(StandardCharsets.UTF_8));
 
         try (CacheStore store = open(1 << 24)) {
             assertThat(store.enabled()).isTrue();
@@ -98,7 +105,11 @@ class CacheStoreTest {
             assertThat(store.usedBytes()).isZero();
             assertThat(store.clear()).isZero();
         }
-        assertThat(warnings).singleElement().asString().contains("persistent cache off").contains("jobs go on");
+        assertThat(warnings)
+                .singleElement()
+                .asString()
+                .contains("persistent cache off")
+                .contains("jobs go on");
     }
 
     @Test

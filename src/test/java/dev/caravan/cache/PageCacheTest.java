@@ -115,7 +115,8 @@ class PageCacheTest {
                     clock.instant());
 
             assertThat(cache.isFresh(KEY)).isTrue();
-            assertThat(store.freshUntil(CacheStore.Kind.PAGE, KEY)).contains(clock.instant().plusSeconds(120));
+            assertThat(store.freshUntil(CacheStore.Kind.PAGE, KEY))
+                    .contains(clock.instant().plusSeconds(120));
         }
         try (CacheStore store = store()) {
             assertThat(cache(store).validators(KEY))

@@ -124,7 +124,9 @@ class CrashRecoveryTest {
             // a job resumed after the crash writes into its own run's folder: one run, one report per query
             List<Path> runs = folders(jobDir);
             assertThat(runs).as(jobDir + ": one run folder").hasSize(1);
-            assertThat(list(jobDir, "")).as(jobDir + ": no marker of an unfinished run left").isEmpty();
+            assertThat(list(jobDir, ""))
+                    .as(jobDir + ": no marker of an unfinished run left")
+                    .isEmpty();
             Path dir = runs.get(0);
             assertThat(list(dir, ".md")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".md"));
             assertThat(list(dir, ".json"))

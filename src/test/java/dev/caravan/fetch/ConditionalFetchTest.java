@@ -47,8 +47,7 @@ class ConditionalFetchTest {
     void a_stored_copy_makes_the_request_conditional_and_a_304_comes_back_as_not_modified_without_a_body() {
         transport.ok(ROBOTS, "text/plain", "User-agent: *\nAllow: /\n");
         transport.on(
-                PAGE,
-                HttpResult.response(304, Map.of("etag", "\"v1\"", "cache-control", "max-age=60"), new byte[0]));
+                PAGE, HttpResult.response(304, Map.of("etag", "\"v1\"", "cache-control", "max-age=60"), new byte[0]));
 
         FetchResponse response = fetcher().fetch(PAGE, stored("\"v1\"", DATE)).join();
 
@@ -58,9 +57,11 @@ class ConditionalFetchTest {
         assertThat(response.caching().cacheControl()).isEqualTo("max-age=60");
         FakeTransport.Call request = transport.calls().get(1);
         assertThat(request.url()).isEqualTo(PAGE);
-        assertThat(request.headers()).containsExactly(
-                Map.entry("If-None-Match", "\"v1\""), Map.entry("If-Modified-Since", DATE));
-        assertThat(transport.calls().get(0).headers()).as("robots.txt is asked as always").isEmpty();
+        assertThat(request.headers())
+                .containsExactly(Map.entry("If-None-Match", "\"v1\""), Map.entry("If-Modified-Since", DATE));
+        assertThat(transport.calls().get(0).headers())
+                .as("robots.txt is asked as always")
+                .isEmpty();
     }
 
     @Test
@@ -69,7 +70,9 @@ class ConditionalFetchTest {
         transport.on(
                 PAGE,
                 HttpResult.response(
-                        200, Map.of("content-type", "text/plain", "etag", "\"v2\""), "new text".getBytes()));
+                        200,
+                        Map.of("content-type", "text/plain", "etag", "\"v2\""),
+                        "new text".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         FetchResponse response = fetcher().fetch(PAGE, stored("\"v1\"", null)).join();
 

@@ -206,10 +206,10 @@ class BadJobsRouteTest extends PipelineTestSupport {
         drop("中国.txt", "good jobs\n");
 
         awaitMoved("processed", ".txt", 2);
-        List<Path> reports = LiveFolder.files(output(), 2, n -> n.equals("good-jobs.md"));
+        List<Path> reports = LiveFolder.files(output(), 3, n -> n.equals("good-jobs.md"));
         assertThat(reports).hasSize(2);
         assertThat(reports)
-                .extracting(r -> r.getParent().getFileName().toString())
+                .extracting(r -> r.getParent().getParent().getFileName().toString())
                 .anyMatch(folder -> folder.startsWith("日本-"))
                 .anyMatch(folder -> folder.startsWith("中国-"));
     }

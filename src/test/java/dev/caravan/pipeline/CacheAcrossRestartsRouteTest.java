@@ -100,7 +100,9 @@ class CacheAcrossRestartsRouteTest {
                 site.requests().subList(firstRunRequests, site.requests().size());
         List<StubServer.Recorded> pageRequests =
                 second.stream().filter(r -> !r.path().equals("/robots.txt")).toList();
-        assertThat(pageRequests).extracting(StubServer.Recorded::path).containsExactlyInAnyOrder("/a", "/b", "/c", "/nostore");
+        assertThat(pageRequests)
+                .extracting(StubServer.Recorded::path)
+                .containsExactlyInAnyOrder("/a", "/b", "/c", "/nostore");
         for (StubServer.Recorded r : pageRequests) {
             boolean conditional = r.header("If-None-Match") != null || r.header("If-Modified-Since") != null;
             assertThat(conditional)
@@ -112,7 +114,8 @@ class CacheAcrossRestartsRouteTest {
         List<Path> runs = runs();
         assertThat(runs).hasSize(2);
         String md = Files.readString(runs.get(1).resolve("how-do-heat-pumps-work.md"));
-        JsonNode sidecar = JSON.readTree(runs.get(1).resolve("how-do-heat-pumps-work.json").toFile());
+        JsonNode sidecar =
+                JSON.readTree(runs.get(1).resolve("how-do-heat-pumps-work.json").toFile());
         assertThat(deliveries(sidecar))
                 .containsExactly(
                         Map.entry(site.url("/a"), "revalidated"),
@@ -184,6 +187,7 @@ class CacheAcrossRestartsRouteTest {
     }
 
     private static String article(String title, String text) {
-        return PipelineTestSupport.article(title, text + " " + "Heat pumps are efficient machines for homes. ".repeat(3));
+        return PipelineTestSupport.article(
+                title, text + " " + "Heat pumps are efficient machines for homes. ".repeat(3));
     }
 }

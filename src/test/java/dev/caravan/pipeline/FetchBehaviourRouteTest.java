@@ -121,8 +121,7 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
         drop("ice.txt", "glaciers\n");
 
         String md = read(awaitReport("ice/glaciers.md"));
-        JsonNode source = JSON.readTree(
-                        awaitReport("ice/glaciers.json").toFile())
+        JsonNode source = JSON.readTree(awaitReport("ice/glaciers.json").toFile())
                 .path("sources")
                 .get(0);
         Path evicted = Path.of(source.path("evicted_to").asText());

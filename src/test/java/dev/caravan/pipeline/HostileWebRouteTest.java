@@ -336,8 +336,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 .noneMatch(path -> path.contains(dev.caravan.testing.TavilyStub.KEY)
                         || path.startsWith("/p")
                         || path.startsWith("/job"));
-        assertThat(read(inRun("placeholders/placeholders.md")))
-                .doesNotContain(dev.caravan.testing.TavilyStub.KEY);
+        assertThat(read(inRun("placeholders/placeholders.md"))).doesNotContain(dev.caravan.testing.TavilyStub.KEY);
     }
 
     private JsonNode sidecar(String path) throws Exception {

@@ -38,9 +38,7 @@ class PageFaultsRouteTest extends PipelineTestSupport {
 
         awaitMoved("processed", ".json", 1);
         JsonNode sidecar = new ObjectMapper()
-                .readTree(PipelineTestSupport.list(run, ".json")
-                        .get(0)
-                        .toFile());
+                .readTree(PipelineTestSupport.list(run, ".json").get(0).toFile());
         JsonNode source = sidecar.path("sources").get(0);
         assertThat(source.path("outcome").asText()).isEqualTo("internal_error");
         assertThat(source.path("reason").asText()).startsWith("internal error while processing the page (");

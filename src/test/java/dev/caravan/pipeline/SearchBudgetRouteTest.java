@@ -31,8 +31,7 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
                 .contains(
                         "_The query was not searched (not searched: the budget of 1 search calls for this job was reached)");
         // queries run side by side and each writes its report when its own pages are done, in any order
-        assertThat(read(awaitReport("cut/second.md")))
-                .contains("not searched: the budget of 1 search calls");
+        assertThat(read(awaitReport("cut/second.md"))).contains("not searched: the budget of 1 search calls");
         assertThat(read(awaitReport("cut/first.md"))).contains("- **Search:** Tavily, 1 result");
         assertThat(tavily.searchCalls()).isEqualTo(1);
         awaitMoved("processed", "cut.json", 1);

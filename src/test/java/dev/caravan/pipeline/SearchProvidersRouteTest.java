@@ -98,8 +98,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         assertThat(JSON.readTree(call.body()))
                 .isEqualTo(JSON.readTree(
                         "{\"q\":\"heat pumps cold site:127.0.0.1 -site:spam.example\",\"num\":3,\"tbs\":\"qdr:w\"}"));
-        JsonNode sidecar =
-                JSON.readTree(inRun("serper/heat-pumps-cold.json").toFile());
+        JsonNode sidecar = JSON.readTree(inRun("serper/heat-pumps-cold.json").toFile());
         assertThat(sidecar.path("search").path("provider").asText()).isEqualTo("serper");
         assertThat(sidecar.path("search").path("notes").get(0).asText()).contains("search_depth advanced");
         assertThat(tavily.searchCalls()).isZero();
@@ -125,8 +124,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         assertThat(gaps).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(900));
         assertThat(calls.get(0).path()).contains("freshness=pm").contains("q=brave+one");
         assertThat(calls.get(0).header("X-Subscription-Token")).isEqualTo(BraveStub.KEY);
-        assertThat(read(awaitReport("brave/brave-one.md")))
-                .contains("- **Search:** Brave Search, 1 result");
+        assertThat(read(awaitReport("brave/brave-one.md"))).contains("- **Search:** Brave Search, 1 result");
     }
 
     @Test
@@ -175,9 +173,8 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
 
         String md = read(awaitReport("merge/heat-merge.md"));
         assertThat(md).contains("- **Search:** Serper + Brave Search, 2 results");
-        JsonNode sources = JSON.readTree(
-                        inRun("merge/heat-merge.json").toFile())
-                .path("sources");
+        JsonNode sources =
+                JSON.readTree(inRun("merge/heat-merge.json").toFile()).path("sources");
         assertThat(sources).hasSize(2);
         assertThat(sources.get(0).path("url").asText()).isEqualTo(site.url("/heat"));
         assertThat(sources.get(0).path("found_by").toString())

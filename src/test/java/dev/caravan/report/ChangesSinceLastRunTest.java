@@ -111,9 +111,7 @@ class ChangesSinceLastRunTest {
 
         String md = second.markdown();
         String section = md.substring(md.indexOf("## Since the last run"), md.indexOf("## Key findings"));
-        assertThat(section)
-                .isEqualTo(
-                        """
+        assertThat(section).isEqualTo("""
                         ## Since the last run (2026-05-06 02:00:00 UTC)
 
                         **New sources (1)**
@@ -163,7 +161,8 @@ class ChangesSinceLastRunTest {
 
     private static List<String> texts(JsonNode array, String field) {
         List<String> texts = new ArrayList<>();
-        for (JsonNode n : array) texts.add(field == null ? n.asText() : n.path(field).asText());
+        for (JsonNode n : array)
+            texts.add(field == null ? n.asText() : n.path(field).asText());
         return texts;
     }
 }
