@@ -28,8 +28,10 @@ class RunFoldersTest {
     }
 
     @Test
-    void each_run_gets_a_folder_named_by_its_start_time_and_a_second_run_in_the_same_second_a_suffix() {
+    void each_run_gets_a_folder_named_by_its_start_time_and_a_second_run_in_the_same_second_a_suffix()
+            throws IOException {
         Job first = runs().start(JOB, "file:news.txt", "news.txt 10 1");
+        Files.writeString(out.resolve(first.folder()).resolve("anything.md"), "# report");
         runs().finish(first, "file:news.txt");
         Job second = runs().start(JOB, "file:news.txt", "news.txt 10 1");
 
@@ -64,12 +66,13 @@ class RunFoldersTest {
     void a_finished_run_leaves_no_marker_and_no_empty_folder() throws IOException {
         Job empty = runs().start(JOB, "file:news.txt", "news.txt 10 1");
         runs().finish(empty, "file:news.txt");
+        clock.advance(Duration.ofSeconds(1));
         Job scheduled = runs().start(JOB, null, "");
         Files.writeString(out.resolve(scheduled.folder()).resolve("anything.md"), "# report");
         runs().finish(scheduled, null);
 
         try (Stream<Path> left = Files.list(out.resolve("news"))) {
-            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("2026-11-22T020000Z-2");
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("2026-11-22T020001Z");
         }
     }
 }
