@@ -16,6 +16,10 @@
 # not shorten the gap it reports.
 #
 # Scenarios: small = 96 pages / 12 hosts / D = 500 ms; large = 1000 pages / 50 hosts / D = 200 ms.
+# revisit (issue #23, not part of "both"): the small job run, Caravan stopped, 1 page in 10 changed on the sites (which
+# send ETag, Last-Modified and Cache-Control: no-cache), Caravan started again on the same cache, the same job dropped
+# again; prints page-body bytes, wall time, 200s and 304s of both runs and the ratio of the bytes (target <= 15 %):
+#   bench/pipeline.sh --scenario revisit
 # All traffic stays on loopback. Needs Java 17, Maven and Python 3 (standard library only). Run from anywhere:
 #   bench/pipeline.sh                                   # both scenarios
 #   bench/pipeline.sh --scenario small

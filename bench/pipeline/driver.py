@@ -20,7 +20,10 @@ import stubs  # noqa: E402
 SCENARIOS = {
     "small": dict(pages=96, hosts=12, delay_ms=500),
     "large": dict(pages=1000, hosts=50, delay_ms=200),
+    # the small job run twice, Caravan restarted in between, 1 page in 10 changed for the second run
+    "revisit": dict(pages=96, hosts=12, delay_ms=500),
 }
+REVISIT_BYTES_TARGET = 0.15  # the second run receives at most 15 % of the first run's page-body bytes
 RESULTS_PER_QUERY = 16  # Tavily's max_results is at most 20; 16 leaves room and gives whole queries at 96 pages
 RSS_TARGET_MB = 512
 RATIO_TARGET = 1.2
@@ -35,7 +38,8 @@ MAX_SLOW_HOST_DELAY_S = 10.0  # the app's cap on the slow-host part of a gap (re
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--classpath-file", required=True, help="file with the runtime classpath (from Maven)")
-    p.add_argument("--scenario", choices=("small", "large", "both"), default="both")
+    p.add_argument("--scenario", choices=("small", "large", "both", "revisit"), default="both",
+                   help="both = small and large; revisit = the small job run twice with a restart in between")
     p.add_argument("--pages", type=int, help="custom scenario: number of pages (with --hosts/--delay-ms)")
     p.add_argument("--hosts", type=int, help="custom scenario: number of stub hosts, 2-254")
     p.add_argument("--delay-ms", type=int, help="custom scenario: research.fetch.host-delay-ms")
@@ -75,11 +79,13 @@ def design_job(pages, addresses, port):
 
 
 def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor):
+    """The java command line of the application, its folders (input, output, cache) in tmp."""
     with open(cp_file) as f:
         classpath = f.read().strip()
     props = {
         "research.input.dir": os.path.join(tmp, "input"),
         "research.output.dir": os.path.join(tmp, "output"),
+        "research.cache.dir": os.path.join(tmp, "cache"),
         "research.input.poll-delay-ms": 200,
         "research.input.settle-ms": 200,
         "research.search.provider": "tavily",
@@ -119,11 +125,23 @@ def wait_ready(proc, log_path, timeout=180):
     raise RuntimeError("Caravan not ready after %d s; see %s" % (timeout, log_path))
 
 
-def reports_done(job_dir):
+def run_folders(job_dir):
+    """The run folders of a job (output/<job>/<run>/), oldest first."""
     if not os.path.isdir(job_dir):
-        return 0
-    names = set(os.listdir(job_dir))
-    return sum(1 for n in names if n.endswith(".md") and n[:-3] + ".json" in names)
+        return []
+    return sorted(n for n in os.listdir(job_dir)
+                  if not n.startswith(".") and os.path.isdir(os.path.join(job_dir, n)))
+
+
+def reports_done(job_dir, skip=()):
+    """Reports (a .md with its .json) written in the job's run folders, leaving out the runs in skip."""
+    done = 0
+    for run in run_folders(job_dir):
+        if run in skip:
+            continue
+        names = set(os.listdir(os.path.join(job_dir, run)))
+        done += sum(1 for n in names if n.endswith(".md") and n[:-3] + ".json" in names)
+    return done
 
 
 def peak_rss_mb(pid):
@@ -162,7 +180,7 @@ def rule_gaps(durations, delay_s, factor):
 
 def analyse(entries, delay_s, factor, slow_address):
     by_host = {}
-    for host, path, status, arrived, done, sending, wire in sorted(entries, key=lambda e: e[3]):
+    for host, path, status, arrived, done, sending, wire in (e[:7] for e in sorted(entries, key=lambda e: e[3])):
         # a response ends when the kernel sent its last byte (loopback: when the app's socket got it); without that
         # stamp, when the stub's sendall returned (never earlier, so a gap can only look shorter)
         end = wire if wire is not None else done
@@ -273,6 +291,125 @@ def run_scenario(name, spec, args, root):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def one_run(label, cmd, env, root, tmp, job_name, job, queries, timeout, sites):
+    """Starts Caravan, drops the job, waits for all its reports in a new run folder, stops Caravan (SIGTERM).
+    Returns (monotonic drop time, wall seconds drop -> last report, reports, run folder)."""
+    log_path = os.path.join(tmp, "app-%s.log" % label)
+    job_dir = os.path.join(tmp, "output", job_name)
+    before = set(run_folders(job_dir))
+    with open(log_path, "w") as app_log:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=app_log, stderr=subprocess.STDOUT)
+    try:
+        t_start = time.monotonic()
+        wait_ready(proc, log_path)
+        print("   %s: app ready in %.1f s (pid %d)" % (label, time.monotonic() - t_start, proc.pid), flush=True)
+        staging = os.path.join(tmp, job_name + ".json")
+        with open(staging, "w") as f:
+            json.dump(job, f, indent=1)
+        t_drop = time.monotonic()
+        os.rename(staging, os.path.join(tmp, "input", job_name + ".json"))
+        done, t_last = 0, None
+        while time.monotonic() < t_drop + timeout:
+            n = reports_done(job_dir, before)
+            if n > done:
+                done, t_last = n, time.monotonic()
+            if done >= queries or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        # the job is done when its file has moved on: then the run is closed
+        while os.path.exists(os.path.join(tmp, "input", job_name + ".json")) and time.monotonic() < t_drop + timeout:
+            time.sleep(0.1)
+    finally:
+        stop_app(proc)
+    new = [r for r in run_folders(job_dir) if r not in before]
+    wall = (t_last - t_drop) if t_last else float("nan")
+    return t_drop, wall, done, (new[0] if new else None)
+
+
+def run_summary(entries):
+    """Page requests of one run: (requests, 200s, 304s, page-body bytes sent, robots.txt requests)."""
+    pages = [e for e in entries if e[1].startswith("/p/")]
+    return (len(pages), sum(1 for e in pages if e[2] == 200), sum(1 for e in pages if e[2] == 304),
+            sum(e[7] for e in pages), sum(1 for e in entries if e[1] == "/robots.txt"))
+
+
+def sidecar_counts(run_dir):
+    """From a run's sidecars: sources by delivery, and the changed pages, new and gone sources the reports list."""
+    deliveries, changed, new, gone = {}, 0, 0, 0
+    for name in sorted(os.listdir(run_dir)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(run_dir, name)) as f:
+            report = json.load(f)
+        for source in report.get("sources", []):
+            d = source.get("delivery", "?")
+            deliveries[d] = deliveries.get(d, 0) + 1
+        changes = report.get("changes") or {}
+        changed += len(changes.get("changed_pages", []))
+        new += len(changes.get("new_sources", []))
+        gone += len(changes.get("gone_sources", []))
+    return deliveries, changed, new, gone
+
+
+def run_revisit(name, spec, args, root):
+    """The job run, Caravan stopped, 1 page in 10 changed, Caravan started again on the same cache, the job run again:
+    page-body bytes, wall time and 304s of both runs."""
+    pages, hosts, delay_ms = spec["pages"], spec["hosts"], spec["delay_ms"]
+    tmp = tempfile.mkdtemp(prefix="caravan-bench-%s-" % name)
+    os.makedirs(os.path.join(tmp, "input"))
+    os.makedirs(os.path.join(tmp, "output"))
+    addresses = ["127.0.1.%d" % i for i in range(1, hosts + 1)]
+    slow = addresses[0]
+    port = stubs.free_port(addresses)
+    job, answers = design_job(pages, addresses, port)
+    pages_of = {a: range(i, pages, hosts) for i, a in enumerate(addresses)}
+    sites = stubs.start_sites(addresses, port, slow, args.slow_seconds, tmp, pages_of)
+    tavily = stubs.start_tavily("127.0.0.1", answers)
+    tavily_url = "http://127.0.0.1:%d" % tavily.server_address[1]
+    queries = len(job["queries"])
+    will_change = sum(1 for n in range(pages) if stubs.changed(n, 1))
+    print("== scenario %s: %d pages, %d hosts, host delay %d ms, slow host %s (%.1f s/page), %d queries; run, restart,"
+          " %d pages changed (1 in 10), run again; temp %s"
+          % (name, pages, hosts, delay_ms, slow, args.slow_seconds, queries, will_change, tmp), flush=True)
+    cmd, env = app_command(root, args.classpath_file, tmp, tavily_url, pages, queries, delay_ms, args.adaptive_factor)
+    job_name = "bench-%s" % name
+    try:
+        t1, wall1, reports1, run1 = one_run("run 1", cmd, env, root, tmp, job_name, job, queries, args.timeout, sites)
+        searches1 = len(tavily.search_log)
+        sites.next_generation()
+        t2, wall2, reports2, run2 = one_run("run 2", cmd, env, root, tmp, job_name, job, queries, args.timeout, sites)
+        searches2 = len(tavily.search_log) - searches1
+        entries = sites.collect()
+        first = run_summary([e for e in entries if e[3] < t2])
+        second = run_summary([e for e in entries if e[3] >= t2])
+        job_dir = os.path.join(tmp, "output", job_name)
+        deliveries, changed_listed, new, gone = sidecar_counts(os.path.join(job_dir, run2)) if run2 else ({}, 0, 0, 0)
+        ratio = second[3] / first[3] if first[3] else float("nan")
+        print("-- results: %s" % name)
+        print("   %-6s  %9s  %13s  %13s  %6s  %6s  %8s  %s"
+              % ("run", "wall (s)", "page requests", "page bytes", "200", "304", "searches", "reports"))
+        for label, wall, s, searches, reports in (("run 1", wall1, first, searches1, reports1),
+                                                  ("run 2", wall2, second, searches2, reports2)):
+            print("   %-6s  %9.2f  %13d  %13d  %6d  %6d  %8d  %d of %d"
+                  % (label, wall, s[0], s[3], s[1], s[2], searches, reports, queries))
+        print("   second run's page-body bytes / first run's:  %.1f %%   target <= %.0f %%  %s"
+              % (100 * ratio, 100 * REVISIT_BYTES_TARGET, verdict(ratio <= REVISIT_BYTES_TARGET)))
+        print("   pages changed on the sites: %d; fetched again (200) in run 2: %d; revalidated (304): %d  %s"
+              % (will_change, second[1], second[2],
+                 verdict(second[1] == will_change and second[2] == pages - will_change)))
+        print("   run 2 sidecars: sources by delivery %s; 'changed pages' listed: %d, new sources %d, gone %d  %s"
+              % (json.dumps(deliveries, sort_keys=True), changed_listed, new, gone,
+                 verdict(changed_listed == will_change and new == 0 and gone == 0)), flush=True)
+        return dict(ratio=ratio, wall1=wall1, wall2=wall2)
+    finally:
+        sites.stop()
+        stubs.stop(tavily)
+        if args.keep:
+            print("   kept %s (app-run *.log, input/, output/, cache/)" % tmp)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 def verdict(ok):
     return "PASS" if ok else "FAIL"
 
@@ -332,7 +469,10 @@ def main():
     print("caravan pipeline benchmark, %d CPU(s), load average %s" % (
         os.cpu_count(), " ".join("%.2f" % x for x in os.getloadavg())), flush=True)
     for name, spec in scenarios(args):
-        run_scenario(name, spec, args, root)
+        if name == "revisit":
+            run_revisit(name, spec, args, root)
+        else:
+            run_scenario(name, spec, args, root)
 
 
 if __name__ == "__main__":

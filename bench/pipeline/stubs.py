@@ -12,6 +12,7 @@ import socket
 import struct
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 WORDS = (
@@ -48,9 +49,10 @@ def _sentence(rng):
     return text[0].upper() + text[1:] + rng.choice(".....?!")
 
 
-def page_html(n, host):
-    """A distinct article-like page (5-20 KB): title, byline, several paragraphs, nav and footer boilerplate."""
-    rng = random.Random(n * 7919 + 17)
+def page_html(n, host, version=0):
+    """A distinct article-like page (5-20 KB): title, byline, several paragraphs, nav and footer boilerplate. Another
+    version of the same page keeps its title and layout and changes its text."""
+    rng = random.Random(n * 7919 + 17 + version * 104729)
     topic = TOPICS[n % len(TOPICS)]
     title = "%s: notes on %s, %s and %s (article %d)" % (
         topic.capitalize(), rng.choice(WORDS), rng.choice(WORDS), rng.choice(WORDS), n)
@@ -86,7 +88,17 @@ def page_html(n, host):
 
 
 ROBOTS = b"User-agent: *\nAllow: /\n"
-_REASONS = {200: "OK", 404: "Not Found"}
+_REASONS = {200: "OK", 304: "Not Modified", 404: "Not Found"}
+LAST_MODIFIED = "Mon, 02 Nov 2026 10:00:00 GMT"
+
+
+def changed(n, generation):
+    """Whether page n differs from its first version in the given generation (1 in 10 pages change per generation)."""
+    return generation > 0 and n % 10 == 0
+
+
+def etag(body):
+    return '"%08x"' % (zlib.crc32(body) & 0xFFFFFFFF)
 
 # Linux software transmit timestamps (Documentation/networking/timestamping.rst): the kernel stamps the last byte of
 # each send when it goes to the (loopback) device, which on loopback is when the peer's socket gets it. They are in
@@ -164,12 +176,21 @@ class _SiteHandler(BaseHTTPRequestHandler):
             if srv.slow_seconds:
                 time.sleep(srv.slow_seconds)
             n = int(path[3:])
-            body = srv.pages.get(n) or page_html(n, srv.host_label)
+            version = srv.generation.value if changed(n, srv.generation.value) else 0
+            body = (srv.pages.get(n) if version == 0 else None) or page_html(n, srv.host_label, version)
             status, ctype = 200, "text/html; charset=utf-8"
         else:
             status, body, ctype = 404, b"not found", "text/plain"
-        head = ("HTTP/1.1 %d %s\r\nServer: %s\r\nDate: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n%s\r\n"
-                % (status, _REASONS[status], self.version_string(), self.date_time_string(), ctype, len(body),
+        caching = ""
+        if status == 200 and path.startswith("/p/"):
+            # validators, and "ask before every reuse": a revisit is all conditional requests
+            tag = etag(body)
+            caching = "ETag: %s\r\nLast-Modified: %s\r\nCache-Control: no-cache\r\n" % (tag, LAST_MODIFIED)
+            if self.headers.get("If-None-Match") == tag:
+                status, body = 304, b""
+        length = "" if status == 304 else "Content-Length: %d\r\n" % len(body)
+        head = ("HTTP/1.1 %d %s\r\nServer: %s\r\nDate: %s\r\nContent-Type: %s\r\n%s%s%s\r\n"
+                % (status, _REASONS[status], self.version_string(), self.date_time_string(), ctype, length, caching,
                    "Connection: close\r\n" if self.close_connection else "")).encode("latin-1")
         data = head + body
         # one sendall of the whole response on the unbuffered socket writer; the timestamp follows at once
@@ -178,7 +199,7 @@ class _SiteHandler(BaseHTTPRequestHandler):
         done = time.monotonic()
         self.bytes_sent += len(data)
         wire = self._wire_time(self.bytes_sent - 1)
-        srv.record((srv.address, path, status, arrived, done, sending, wire))
+        srv.record((srv.address, path, status, arrived, done, sending, wire, len(body)))
 
 
 class _SiteServer(ThreadingHTTPServer):
@@ -190,7 +211,8 @@ class _SiteServer(ThreadingHTTPServer):
             self.counter[self.slot] += 1
 
 
-def _site_main(address, port, slow_seconds, page_numbers, log_path, counter, slot, ready, stop_event, parent):
+def _site_main(address, port, slow_seconds, page_numbers, log_path, counter, slot, ready, stop_event, parent,
+               generation):
     """Body of one stub site process: one ThreadingHTTPServer on address:port until stop_event is set (or the
     driver goes away), then the request log is written to log_path as JSON."""
     global _MONO_OFFSET
@@ -204,6 +226,7 @@ def _site_main(address, port, slow_seconds, page_numbers, log_path, counter, slo
     srv.address = address
     srv.host_label = "%s:%d" % (address, port)
     srv.slow_seconds = slow_seconds
+    srv.generation = generation
     srv.pages = {n: page_html(n, srv.host_label) for n in page_numbers}  # precomputed: a static site
     srv.log_lock = threading.Lock()
     srv.entries = []
@@ -241,6 +264,7 @@ class Sites:
         ctx = multiprocessing.get_context("fork")
         self.ctx = ctx
         self.counter = ctx.RawArray("l", len(self.addresses))
+        self.generation = ctx.RawValue("i", 0)  # which version of the pages the sites serve (see changed())
         self.stop_event = ctx.Event()
         self.procs = []
         self.entries = None
@@ -254,7 +278,7 @@ class Sites:
             p = self.ctx.Process(
                 target=_site_main, name="stub-site-" + a, daemon=True,
                 args=(a, self.port, self.slow_seconds if a == self.slow_address else 0.0, self.pages_of.get(a, ()),
-                      self._log_path(a), self.counter, i, send, self.stop_event, parent))
+                      self._log_path(a), self.counter, i, send, self.stop_event, parent, self.generation))
             p.start()
             send.close()
             self.procs.append(p)
@@ -275,14 +299,18 @@ class Sites:
     def _log_path(self, address):
         return os.path.join(self.log_dir, "requests-%s.json" % address)
 
+    def next_generation(self):
+        """From now on, 1 in 10 pages has changed (a new text, so a new ETag)."""
+        self.generation.value += 1
+
     def count(self):
         """Requests answered so far, all hosts (live, from shared memory)."""
         return sum(self.counter[:])
 
     def collect(self):
-        """Stops every site and returns all (host, path, status, arrived, done, sending, wire) entries, monotonic
-        seconds: the request line was read at arrived, the response's one sendall ran from sending to done, and the
-        kernel sent its last byte at wire (None when the kernel gave no transmit timestamp)."""
+        """Stops every site and returns all (host, path, status, arrived, done, sending, wire, body bytes) entries,
+        monotonic seconds: the request line was read at arrived, the response's one sendall ran from sending to done,
+        and the kernel sent its last byte at wire (None when the kernel gave no transmit timestamp)."""
         if self.entries is not None:
             return self.entries
         self.stop_event.set()

@@ -82,6 +82,48 @@ class ExitCodesTest {
     }
 
     @Test
+    void run_once_exits_3_when_every_job_ran_but_a_query_got_no_page() throws Exception {
+        site.page("/robots.txt", 404, "text/plain", "");
+        Files.createDirectories(work.resolve("input"));
+        // nothing listens on port 9 of loopback: the one page of the job cannot be fetched
+        Files.writeString(work.resolve("input/nothing.json"), "{\"urls\": [\"http://127.0.0.1:9/gone\"]}");
+
+        Result empty = run(List.of("-Dresearch.exit-when-idle-seconds=4"));
+
+        assertThat(empty.code).as(empty.output).isEqualTo(3);
+        assertThat(empty.stderrLines()).anyMatch(l -> l.contains("1 query(ies) of this run got no page"));
+        assertThat(work.resolve("input/processed"))
+                .isDirectoryContaining(p -> p.toString().endsWith("nothing.json"));
+        String events = Files.readString(work.resolve("output/events.jsonl"));
+        assertThat(events)
+                .contains("\"event\":\"job_finished\"")
+                .contains("\"ok\":true,\"empty\":true,\"empty_queries\":1");
+    }
+
+    @Test
+    void clear_cache_empties_the_cache_and_exits_0() throws Exception {
+        Path cache = Files.createDirectories(work.resolve("cache"));
+        try (dev.caravan.cache.CacheStore store =
+                dev.caravan.cache.CacheStore.open(cache, 1 << 24, java.time.Clock.systemUTC(), w -> {})) {
+            store.put(
+                    dev.caravan.cache.CacheStore.Kind.PAGE,
+                    "k",
+                    new byte[] {1},
+                    null,
+                    java.time.Instant.parse("2100-01-01T00:00:00Z"));
+        }
+
+        Result cleared = run(List.of("--clear-cache"));
+
+        assertThat(cleared.code).as(cleared.output).isZero();
+        assertThat(cleared.output).contains("cache cleared: 1 entry removed from");
+        try (dev.caravan.cache.CacheStore store =
+                dev.caravan.cache.CacheStore.open(cache, 1 << 24, java.time.Clock.systemUTC(), w -> {})) {
+            assertThat(store.entries(dev.caravan.cache.CacheStore.Kind.PAGE)).isZero();
+        }
+    }
+
+    @Test
     void run_once_exits_after_a_job_file_with_a_long_name_and_after_a_fifo() throws Exception {
         site.page("/robots.txt", 404, "text/plain", "");
         site.page("/a", 200, "text/plain", "A page with some text on it, fetched by a job that lists only URLs.");
@@ -118,13 +160,16 @@ class ExitCodesTest {
                 System.getProperty("java.class.path"),
                 "-Dresearch.input.dir=" + work.resolve("input"),
                 "-Dresearch.output.dir=" + work.resolve("output"),
+                "-Dresearch.cache.dir=" + work.resolve("cache"),
                 "-Dresearch.tavily.base-url=http://127.0.0.1:9/",
                 "-Dresearch.guard.allowed-addresses=127.0.0.1/32",
                 "-Dresearch.fetch.host-delay-ms=0",
                 "-Dresearch.input.poll-delay-ms=100",
                 "-Dresearch.input.settle-ms=100"));
-        cmd.addAll(options);
+        List<String> args = options.stream().filter(o -> o.startsWith("--")).toList();
+        cmd.addAll(options.stream().filter(o -> !o.startsWith("--")).toList());
         cmd.add(App.class.getName());
+        cmd.addAll(args);
         Path out = work.resolve("out.txt");
         Path err = work.resolve("err.txt");
         Process p = new ProcessBuilder(cmd)

@@ -1,7 +1,8 @@
 package dev.caravan.config;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.caravan.cache.CacheStore;
+import dev.caravan.cache.PageCache;
+import dev.caravan.cache.SearchCache;
 import dev.caravan.extract.ContentExtractor;
 import dev.caravan.extract.PageConverter;
 import dev.caravan.extract.PdfText;
@@ -20,6 +21,7 @@ import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
 import dev.caravan.model.AtomicFiles;
+import dev.caravan.model.SearchResults;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
@@ -39,6 +41,8 @@ import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
+import dev.caravan.report.RunFolders;
+import dev.caravan.search.ResultCache;
 import dev.caravan.search.SearchBudget;
 import dev.caravan.search.SearchHttp;
 import dev.caravan.search.SearchProviderRegistry;
@@ -117,8 +121,9 @@ public class CaravanConfiguration implements CamelConfiguration {
         searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
-        long ttlSeconds = props.longValue("research.cache.ttl-seconds");
-        long maxEntries = props.longValue("research.cache.max-entries");
+        CacheSettings caching = CacheSettings.read(props);
+        CacheStore cacheStore = caching.open(clock, LOG::warn);
+        LOG.info(cacheLine(caching, cacheStore));
         SearchBudget budgets = new SearchBudget(
                 new SearchBudget.Limits(
                         props.intIn("research.budget.search-calls-per-job", 0, 1_000_000, "search calls"),
@@ -129,9 +134,12 @@ public class CaravanConfiguration implements CamelConfiguration {
                 onCorruptCreditsFile(props),
                 clock);
         budgets.startupWarning().ifPresent(LOG::warn);
+        SearchCache searchCache = caching.enabled()
+                ? new SearchCache(cacheStore, caching.maxEntries(), caching.ttl(), clock)
+                : SearchCache.off(clock);
         Searcher searcher = new Searcher(
                 searchProviders,
-                cache(ttlSeconds, maxEntries),
+                searchResults(searchCache),
                 url -> new UrlNormalizer().normalize(url).orElse(url));
 
         registry.bind(
@@ -172,6 +180,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 @Override
                 protected void doStop() {
                     scheduler.close();
+                    cacheStore.close();
                 }
             });
         } catch (Exception e) {
@@ -194,7 +203,13 @@ public class CaravanConfiguration implements CamelConfiguration {
         Progress progress =
                 new Progress(report.outputDir().resolve(props.string("research.events.file")), meters, clock);
         registry.bind("progress", progress);
-        com.github.benmanes.caffeine.cache.Cache<Object, Object> pageCache = cache(ttlSeconds, maxEntries);
+        progress.cacheGauges(
+                cacheStore::usedBytes,
+                () -> cacheStore.entries(CacheStore.Kind.PAGE),
+                () -> cacheStore.entries(CacheStore.Kind.SEARCH));
+        PageCache pageCache = caching.enabled()
+                ? new PageCache(cacheStore, caching.maxEntries(), caching.ttl(), clock)
+                : PageCache.off(clock);
         PageClaims claims = new PageClaims(pageCache);
         PageSteps pages = new PageSteps(
                 new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
@@ -222,6 +237,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 failures,
                 budgets,
                 progress,
+                new RunFolders(report.outputDir(), clock),
                 props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));
         registry.bind("pages", pages);
         registry.bind("queries", queries);
@@ -412,12 +428,30 @@ public class CaravanConfiguration implements CamelConfiguration {
                         props.longValue(key + "max-crawl-delay-ms")));
     }
 
-    private static Cache<Object, Object> cache(long ttlSeconds, long maxEntries) {
-        if (ttlSeconds < 0) throw new IllegalArgumentException("research.cache.ttl-seconds must not be negative");
-        if (maxEntries < 1) throw new IllegalArgumentException("research.cache.max-entries must be at least 1");
-        return Caffeine.newBuilder()
-                .expireAfterWrite(Duration.ofSeconds(ttlSeconds))
-                .maximumSize(maxEntries)
-                .build();
+    /** The searcher's view of the search cache. */
+    private static ResultCache searchResults(SearchCache cache) {
+        return new ResultCache() {
+            @Override
+            public Optional<SearchResults> get(String key) {
+                return cache.get(key);
+            }
+
+            @Override
+            public void put(String key, SearchResults results) {
+                cache.put(key, results);
+            }
+        };
+    }
+
+    /** The startup line about the cache: where it is and how full, or why it is off. */
+    static String cacheLine(CacheSettings settings, CacheStore store) {
+        if (!settings.enabled()) return "cache off (research.cache.enabled = false): every page and search is fetched";
+        if (!store.enabled())
+            return "persistent cache off (" + store.offReason() + "): pages and searches are cached in"
+                    + " memory only, for this run";
+        return "cache " + store.file() + ": " + store.usedBytes() / 1024 + " KiB of " + settings.maxBytes() / 1024
+                + " KiB used, " + store.entries(CacheStore.Kind.PAGE) + " page(s), "
+                + store.entries(CacheStore.Kind.SEARCH) + " search(es); searches reused for "
+                + settings.ttl().toSeconds() + " s, pages as their sites say (else as long)";
     }
 }

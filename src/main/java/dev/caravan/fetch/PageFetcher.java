@@ -2,6 +2,7 @@ package dev.caravan.fetch;
 
 import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
+import dev.caravan.model.CacheHeaders;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.PageFault;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -54,14 +56,16 @@ public class PageFetcher {
     /** One page's way through its hops: the URL asked for, the hops seen, and the network time left. */
     private static final class Page {
         final String url;
+        final Map<String, String> conditional;
         final Set<String> seen = new HashSet<>();
         Duration budget;
         boolean retried;
         Integer lastStatus;
 
-        Page(String url, Duration budget) {
+        Page(String url, Duration budget, Map<String, String> conditional) {
             this.url = url;
             this.budget = budget;
+            this.conditional = conditional;
         }
 
         FetchResponse failed(URI at, FetchOutcome outcome, String reason, Integer status) {
@@ -77,13 +81,23 @@ public class PageFetcher {
      * spent waiting for a host's turn is not charged to it.
      */
     public CompletableFuture<FetchResponse> fetch(String url) {
+        return fetch(url, null);
+    }
+
+    /**
+     * Fetches {@code url}; with {@code stored} (the caching headers of a copy Caravan holds) the request is conditional
+     * on every hop ({@link ConditionalRequest}), and a {@code 304 Not Modified} comes back as an OK response with that
+     * status and no body: the stored copy is still the page. The conditional request takes the same way as any other:
+     * SSRF guard, robots.txt, its host's turn.
+     */
+    public CompletableFuture<FetchResponse> fetch(String url, @Nullable CacheHeaders stored) {
         URI first;
         try {
             first = WebUrls.parse(url);
         } catch (IllegalArgumentException e) {
             return done(FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null));
         }
-        Page page = new Page(url, Duration.ofMillis(settings.limits().timeoutMs()));
+        Page page = new Page(url, Duration.ofMillis(settings.limits().timeoutMs()), ConditionalRequest.headers(stored));
         CompletableFuture<FetchResponse> response;
         try {
             response = hop(page, first, 0);
@@ -144,6 +158,15 @@ public class PageFetcher {
                     null));
         }
         if (result.failed()) return done(failure(page, current, result));
+        if (result.status() == 304 && !page.conditional.isEmpty()) {
+            return done(new FetchResponse(
+                    new Retrieval(page.url, current.toString(), 304, clock.instant()),
+                    FetchOutcome.OK,
+                    null,
+                    null,
+                    new byte[0],
+                    CacheHeaders.of(result::header)));
+        }
         if (result.isRedirect()) {
             if (hop >= settings.limits().maxRedirects()) {
                 return done(page.failed(
@@ -182,7 +205,8 @@ public class PageFetcher {
                 FetchOutcome.OK,
                 null,
                 result.header("content-type"),
-                result.body()));
+                result.body(),
+                CacheHeaders.of(result::header)));
     }
 
     /**
@@ -208,7 +232,7 @@ public class PageFetcher {
         if (budget.isNegative() || budget.isZero()) return done(new Attempt(null, Duration.ZERO));
         return scheduler.submit(WebUrls.hostKey(url), gapAfter, () -> {
             Instant start = clock.instant();
-            HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget));
+            HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget), page.conditional);
             return new Attempt(result, Duration.between(start, clock.instant()));
         });
     }

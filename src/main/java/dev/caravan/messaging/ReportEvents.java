@@ -12,7 +12,10 @@ public class ReportEvents {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** {@code report_path}, {@code sidecar_path} (absolute), then every field of the sidecar. */
+    /**
+     * {@code report_path}, {@code sidecar_path} (absolute), {@code changes_count} (changes since the job's last report
+     * of the query, -1 when there is none) and {@code empty} (the query got no page), then every field of the sidecar.
+     */
     public String event(Report report) {
         try {
             ObjectNode event = JSON.createObjectNode();
@@ -23,6 +26,8 @@ public class ReportEvents {
             event.put(
                     "sidecar_path",
                     report.sidecarFile().toAbsolutePath().normalize().toString());
+            event.put("changes_count", report.changes());
+            event.put("empty", report.empty());
             JsonNode sidecar = JSON.readTree(report.sidecarJson());
             sidecar.fields().forEachRemaining(f -> event.set(f.getKey(), f.getValue()));
             return JSON.writeValueAsString(event);

@@ -67,6 +67,12 @@ public record FetchedPage(
                 retrieval, outcome, reason, contentType, metadata, null, file, chars, excerpt, List.of());
     }
 
+    /** The same page as retrieved at another time or place (a stored page the site confirmed unchanged). */
+    public FetchedPage withRetrieval(Retrieval other) {
+        return new FetchedPage(
+                other, outcome, reason, contentType, metadata, markdown, evictedTo, chars, excerpt, blocks);
+    }
+
     /** The page with {@code read} as its text blocks (read back from disk for an evicted page). */
     public FetchedPage withBlocks(List<TextBlock> read) {
         return new FetchedPage(

@@ -1,6 +1,7 @@
 package dev.caravan.pipeline;
 
 import dev.caravan.fetch.PageFetcher;
+import dev.caravan.model.CacheHeaders;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.search.SearchBudget;
@@ -22,11 +23,20 @@ public class BudgetedPageFetcher {
 
     /** @param budget the job's budget; null fetches without one */
     public CompletableFuture<FetchResponse> fetch(@Nullable SearchBudget.Job budget, String url) {
+        return fetch(budget, url, null);
+    }
+
+    /**
+     * @param budget the job's budget; null fetches without one
+     * @param stored the caching headers of a stored copy: the request asks whether it changed; null for none
+     */
+    public CompletableFuture<FetchResponse> fetch(
+            @Nullable SearchBudget.Job budget, String url, @Nullable CacheHeaders stored) {
         Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
         if (refused.isPresent()) {
             return CompletableFuture.completedFuture(
                     FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null));
         }
-        return fetcher.fetch(url);
+        return fetcher.fetch(url, stored);
     }
 }

@@ -24,7 +24,9 @@ import org.apache.camel.ProducerTemplate;
  */
 public class CamelHttpTransport implements HttpTransport {
 
-    private static final String[] KEPT_HEADERS = {"Content-Type", "Location", "Retry-After"};
+    private static final String[] KEPT_HEADERS = {
+        "Content-Type", "Location", "Retry-After", "ETag", "Last-Modified", "Cache-Control", "Expires", "Date", "Age"
+    };
 
     private final ProducerTemplate template;
 
@@ -33,9 +35,11 @@ public class CamelHttpTransport implements HttpTransport {
     }
 
     @Override
-    public HttpResult get(URI url, Purpose purpose, Instant deadline) {
+    public HttpResult get(URI url, Purpose purpose, Instant deadline, Map<String, String> headers) {
         String endpoint = purpose == Purpose.ROBOTS ? "direct:http-robots" : "direct:http-page";
         Exchange exchange = template.send(endpoint, ex -> {
+            // conditional request headers (If-None-Match, If-Modified-Since): camel-http sends message headers as is
+            headers.forEach(ex.getMessage()::setHeader);
             ex.getMessage().setHeader(Exchange.HTTP_URI, placeholderFree(url.toString()));
             ex.getMessage().setHeader(BoundedResponses.DEADLINE_HEADER, Long.toString(deadline.toEpochMilli()));
         });
@@ -43,13 +47,13 @@ public class CamelHttpTransport implements HttpTransport {
         if (error != null) return failure(error);
         Message in = exchange.getMessage();
         Integer status = in.getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
-        Map<String, String> headers = new HashMap<>();
+        Map<String, String> kept = new HashMap<>();
         for (String name : KEPT_HEADERS) {
             String value = in.getHeader(name, String.class);
-            if (value != null) headers.put(name.toLowerCase(java.util.Locale.ROOT), value);
+            if (value != null) kept.put(name.toLowerCase(java.util.Locale.ROOT), value);
         }
         byte[] body = in.getBody(byte[].class);
-        return HttpResult.response(status == null ? 0 : status, headers, body);
+        return HttpResult.response(status == null ? 0 : status, kept, body);
     }
 
     /**

@@ -11,8 +11,12 @@ import dev.caravan.model.Job;
 import dev.caravan.model.JobFormatException;
 import dev.caravan.model.LogText;
 import dev.caravan.progress.Progress;
+import dev.caravan.report.RunFolders;
 import dev.caravan.search.SearchBudget;
 import jakarta.jms.Message;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
@@ -31,6 +35,7 @@ public class JobSteps {
     private final JobFailures failures;
     private final SearchBudget budgets;
     private final Progress progress;
+    private final RunFolders runs;
     private final Semaphore slots;
 
     /** @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot */
@@ -41,6 +46,7 @@ public class JobSteps {
             JobFailures failures,
             SearchBudget budgets,
             Progress progress,
+            RunFolders runs,
             int parallelJobs) {
         this.reader = reader;
         this.input = input;
@@ -48,6 +54,7 @@ public class JobSteps {
         this.failures = failures;
         this.budgets = budgets;
         this.progress = progress;
+        this.runs = runs;
         this.slots = new Semaphore(parallelJobs, true);
     }
 
@@ -57,7 +64,15 @@ public class JobSteps {
      */
     public JobRun fromFile(String fileName) {
         try {
-            return started(reader.read(input.path(fileName).toString()), "file", fileName, null);
+            Path file = input.path(fileName);
+            Job job = reader.read(file.toString());
+            // the same file seen again unchanged (after a crash) resumes its run, in the same folder
+            String identity = fileName + " " + Files.size(file) + " "
+                    + Files.getLastModifiedTime(file).toMillis();
+            return started(runs.start(job, runKey("file", fileName, null), identity), "file", fileName, null);
+        } catch (IOException e) {
+            progress.jobFileFailed(fileName, e, null);
+            return JobRun.unreadable("file", fileName, null, e);
         } catch (RuntimeException e) {
             progress.jobFileFailed(fileName, e, null);
             return JobRun.unreadable("file", fileName, null, e);
@@ -102,7 +117,10 @@ public class JobSteps {
     public JobRun fromMessage(@Nullable Object body, String messageId, String correlationId, String caravanJob) {
         JmsOrigin origin = messages.origin(messageId, correlationId, caravanJob);
         try {
-            return started(messages.read(body, origin), "jms", origin.jobSource(), origin);
+            Job job = messages.read(body, origin);
+            // a message redelivered after a crash resumes its run, in the same folder
+            String key = runKey("jms", origin.jobSource(), origin);
+            return started(runs.start(job, key, origin.messageId()), "jms", origin.jobSource(), origin);
         } catch (RuntimeException e) {
             return JobRun.unreadable("jms", origin.jobSource(), origin, e);
         }
@@ -111,7 +129,7 @@ public class JobSteps {
     /** One run of a scheduled job file. */
     public JobRun fromSchedule(String file, String name) {
         try {
-            return started(reader.readRun(file), "schedule " + name, file, null);
+            return started(runs.start(reader.readRun(file), null, ""), "schedule " + name, file, null);
         } catch (RuntimeException e) {
             return JobRun.unreadable("schedule " + name, file, null, e);
         }
@@ -130,6 +148,24 @@ public class JobSteps {
         for (int i = 0; i < run.job().queries().size(); i++)
             queries.add(QueryRun.of(run, i, run.job().queries().get(i)));
         return queries;
+    }
+
+    /**
+     * What a run is resumed by when the same input comes again before it ended: the file's name, or the JMS message
+     * ID; null for a scheduled run (a missed run is not run late).
+     */
+    static String runKey(String source, String input, JmsOrigin origin) {
+        if (origin != null) return "jms:" + origin.messageId();
+        return "file".equals(source) ? "file:" + input : null;
+    }
+
+    /**
+     * The job's input is settled (its file moved, its message acknowledged or dead-lettered, or its scheduled run
+     * over): its run is over and will not be resumed. The last step of each intake route.
+     */
+    public JobRun closeRun(JobRun run) {
+        if (run.readable()) runs.finish(run.job(), runKey(run.source(), run.input(), run.origin()));
+        return run;
     }
 
     /** Records the end of a job that ran, failed or not, with its one-line summary. */

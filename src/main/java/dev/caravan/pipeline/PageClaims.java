@@ -1,6 +1,6 @@
 package dev.caravan.pipeline;
 
-import com.github.benmanes.caffeine.cache.Cache;
+import dev.caravan.cache.PageCache;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.search.SearchBudget;
 import java.util.Optional;
@@ -18,7 +18,7 @@ public class PageClaims {
 
     /** How a query will have one page. */
     public enum Role {
-        /** the cache held it when the query planned */
+        /** the cache held a fresh copy when the query planned */
         CACHED,
         /** another running query fetches it; this one waits for that page */
         FOLLOWER,
@@ -38,16 +38,16 @@ public class PageClaims {
             @Nullable CompletableFuture<FetchedPage> page,
             @Nullable String refusal) {}
 
-    private final Cache<Object, Object> cache;
+    private final PageCache cache;
     private final ConcurrentHashMap<String, CompletableFuture<FetchedPage>> inFlight = new ConcurrentHashMap<>();
 
-    public PageClaims(Cache<Object, Object> cache) {
+    public PageClaims(PageCache cache) {
         this.cache = cache;
     }
 
     /** How the query planning now will have the page at {@code normalizedUrl}; {@code budget} may be null. */
     Claim claim(String normalizedUrl, @Nullable SearchBudget.Job budget) {
-        if (cache.getIfPresent(normalizedUrl) != null) return new Claim(Role.CACHED, null, null);
+        if (cache.isFresh(normalizedUrl)) return new Claim(Role.CACHED, null, null);
         CompletableFuture<FetchedPage> fetching = inFlight.get(normalizedUrl);
         if (fetching != null) return new Claim(Role.FOLLOWER, fetching, null);
         Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();

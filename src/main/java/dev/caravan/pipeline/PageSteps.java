@@ -1,29 +1,38 @@
 package dev.caravan.pipeline;
 
-import com.github.benmanes.caffeine.cache.Cache;
+import dev.caravan.cache.PageCache;
 import dev.caravan.extract.PageConverter;
+import dev.caravan.model.CacheHeaders;
+import dev.caravan.model.Delivery;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.PageResult;
+import dev.caravan.model.Retrieval;
 import dev.caravan.progress.Progress;
 import dev.caravan.report.FindingSelector;
 import dev.caravan.report.PageResults;
 import dev.caravan.report.PageStore;
+import dev.caravan.search.SearchBudget;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The steps of the fetch stage, one bean method per step of the {@code fetch-page} route, each taking and returning
- * the page's {@link PageWork}. Thread-safe.
+ * the page's {@link PageWork}. A page is had in one of four ways ({@link Delivery}): fresh from the cache without a
+ * request; revalidated, when a stale cached copy's validators got {@code 304 Not Modified} (the stored page is reused,
+ * not converted again); fetched again, when the site sent the page anew; or fetched, when nothing was cached.
+ * Thread-safe.
  */
 public class PageSteps {
 
     private final BudgetedPageFetcher fetcher;
     private final PageConverter converter;
     private final PageStore store;
-    private final Cache<Object, Object> cache;
+    private final PageCache cache;
     private final PageClaims claims;
     private final FindingSelector findings;
     private final Progress progress;
@@ -33,7 +42,7 @@ public class PageSteps {
             BudgetedPageFetcher fetcher,
             PageConverter converter,
             PageStore store,
-            Cache<Object, Object> cache,
+            PageCache cache,
             PageClaims claims,
             FindingSelector findings,
             Progress progress,
@@ -53,12 +62,25 @@ public class PageSteps {
         return work.startedAt(clock.instant());
     }
 
-    /** The page from the cache when another query fetched it recently (copied into this job's folder if evicted). */
+    /**
+     * The page fresh from the cache (memory, or the persistent store after a restart), made ready in this job's folder
+     * (a large page written or copied to its {@code pages/}).
+     */
     public PageWork reuseCached(PageWork work) {
         if (work.claim().role() != PageClaims.Role.CACHED) return work;
-        Object cached = cache.getIfPresent(work.task().normalizedUrl());
-        Optional<FetchedPage> page = store.reuse(cached, work.query().run().folder());
-        return page.map(p -> work.withPage(p, true)).orElse(work);
+        String key = work.task().normalizedUrl();
+        return cache.fresh(key)
+                .flatMap(entry -> forJob(key, entry, work))
+                .map(p -> work.withPage(p, Delivery.CACHED))
+                .orElse(work);
+    }
+
+    /** A cached page as this job's: written (or copied) into its folder when large, and kept in memory as such. */
+    private Optional<FetchedPage> forJob(String key, PageCache.Entry entry, PageWork work) {
+        String folder = work.query().run().folder();
+        Optional<FetchedPage> page = store.reuse(entry.page(), folder).map(p -> store.evictIfLarge(p, folder));
+        page.ifPresent(p -> cache.remember(key, entry.withPage(p)));
+        return page;
     }
 
     /**
@@ -69,31 +91,71 @@ public class PageSteps {
         PageClaims.Claim claim = work.claim();
         String url = work.task().url();
         return switch (claim.role()) {
-            case OWNER -> fetcher.fetch(null, url).thenApply(work::withResponse);
+            case OWNER -> fetchOrRevalidate(work, null);
             case REFUSED ->
                 CompletableFuture.completedFuture(work.withResponse(
-                        FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, claim.refusal(), null)));
+                        FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, claim.refusal(), null),
+                        Delivery.FETCHED));
             case FOLLOWER ->
                 claim.page().thenCompose(page -> {
                     Optional<FetchedPage> shared = page == null || !page.fetched()
                             ? Optional.empty()
                             : store.reuse(page, work.query().run().folder());
-                    if (shared.isPresent()) return CompletableFuture.completedFuture(work.withPage(shared.get(), true));
+                    if (shared.isPresent())
+                        return CompletableFuture.completedFuture(work.withPage(shared.get(), Delivery.CACHED));
                     // the other query got no page: try again, as a query running after it would have
-                    return fetcher.fetch(work.query().run().budget(), url).thenApply(work::withResponse);
+                    return fetchOrRevalidate(work, work.query().run().budget());
                 });
             // the cache entry expired between planning and now
-            case CACHED -> fetcher.fetch(work.query().run().budget(), url).thenApply(work::withResponse);
+            case CACHED -> fetchOrRevalidate(work, work.query().run().budget());
         };
     }
 
-    /** Converts the fetched response to Markdown and text blocks, writes a large page to disk, and caches it. */
+    /**
+     * Fetches the page; when a stale copy with validators is cached, the request is conditional, and a
+     * {@code 304 Not Modified} reuses that copy. Only the validators are read before the request; the stored page is
+     * read once the site says it is unchanged (and fetched anew in the rare case it was evicted meanwhile).
+     */
+    private CompletableFuture<PageWork> fetchOrRevalidate(PageWork work, SearchBudget.@Nullable Job budget) {
+        String key = work.task().normalizedUrl();
+        String url = work.task().url();
+        Optional<CacheHeaders> validators = cache.validators(key);
+        Delivery fetched = validators.isPresent() || cache.holds(key) ? Delivery.REFETCHED : Delivery.FETCHED;
+        return fetcher.fetch(budget, url, validators.orElse(null)).thenCompose(response -> {
+            if (!response.notModified()) return CompletableFuture.completedFuture(work.withResponse(response, fetched));
+            Optional<PageWork> reused = cache.any(key).flatMap(entry -> revalidated(work, key, entry, response));
+            if (reused.isPresent()) return CompletableFuture.completedFuture(reused.get());
+            return fetcher.fetch(null, url, null).thenApply(again -> work.withResponse(again, Delivery.REFETCHED));
+        });
+    }
+
+    /** The stored page the site confirmed unchanged, as of now, in this job's folder; its freshness starts again. */
+    private Optional<PageWork> revalidated(
+            PageWork work, String key, PageCache.Entry entry, FetchResponse notModified) {
+        Instant now = clock.instant();
+        Retrieval stored = entry.page().retrieval();
+        PageCache.Entry confirmed = entry.withPage(
+                entry.page().withRetrieval(new Retrieval(stored.url(), stored.finalUrl(), stored.httpStatus(), now)));
+        Optional<FetchedPage> page = forJob(key, confirmed, work);
+        page.ifPresent(p -> cache.revalidated(key, confirmed, notModified.caching(), p, now));
+        return page.map(p -> work.withPage(p, Delivery.REVALIDATED));
+    }
+
+    /**
+     * Converts the fetched response to Markdown and text blocks, writes a large page to disk, and caches it (the whole
+     * page in the persistent store, with its validators and freshness; unless the site said {@code no-store}).
+     */
     public PageWork convert(PageWork work) {
         if (work.result() != null || work.response() == null) return work;
-        FetchedPage page = converter.convert(work.response());
-        page = store.evictIfLarge(page, work.query().run().folder());
-        if (page.fetched()) cache.put(work.task().normalizedUrl(), page);
-        return work.withPage(page, false);
+        FetchedPage whole = converter.convert(work.response());
+        FetchedPage page = store.evictIfLarge(whole, work.query().run().folder());
+        if (page.fetched()) {
+            Instant received = whole.retrieval().fetchedAt() == null
+                    ? clock.instant()
+                    : whole.retrieval().fetchedAt();
+            cache.put(work.task().normalizedUrl(), whole, page, work.response().caching(), received);
+        }
+        return work.withPage(page, work.delivery());
     }
 
     /** The page's passages most relevant to the query; the page's text itself is not kept past this point. */
@@ -102,7 +164,7 @@ public class PageSteps {
         PageResult result = findings.candidates(
                 work.task(), store.withBlocks(work.page()), work.query().query(), work.fromCache());
         return work.withResult(
-                new PageResult(result.task(), result.page().withoutBlocks(), result.fromCache(), result.candidates()));
+                new PageResult(result.task(), result.page().withoutBlocks(), work.delivery(), result.candidates()));
     }
 
     /** Records the page in the events log and metrics, with the query's count so far (e.g. {@code 3/5}). */

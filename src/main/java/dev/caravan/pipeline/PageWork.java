@@ -1,5 +1,6 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.model.Delivery;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
@@ -19,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * @param started when its fetch started
  * @param response the raw response, between fetching and converting; else null
  * @param page the page; null until converted or found in the cache
- * @param fromCache true when the page came from the cache without a request
+ * @param delivery how the page was had: fetched, fresh from the cache, revalidated (304), or fetched again
  * @param bytes the size of the response body
  * @param result what the query's report gets; null until done
  * @param count how many of the query's pages are done with this one, e.g. {@code 3/5}, once recorded
@@ -31,13 +32,13 @@ public record PageWork(
         Instant started,
         @Nullable FetchResponse response,
         @Nullable FetchedPage page,
-        boolean fromCache,
+        Delivery delivery,
         long bytes,
         @Nullable PageResult result,
         String count) {
 
     static PageWork of(QueryRun query, FetchTask task, PageClaims.Claim claim) {
-        return new PageWork(query, task, claim, null, null, null, false, 0, null, null);
+        return new PageWork(query, task, claim, null, null, null, Delivery.FETCHED, 0, null, null);
     }
 
     /** The page's URL as it may appear in a log line (a search result's URL may hold any character). */
@@ -51,23 +52,29 @@ public record PageWork(
     }
 
     PageWork startedAt(Instant time) {
-        return new PageWork(query, task, claim, time, response, page, fromCache, bytes, result, count);
+        return new PageWork(query, task, claim, time, response, page, delivery, bytes, result, count);
     }
 
-    PageWork withResponse(FetchResponse fetched) {
-        return new PageWork(query, task, claim, started, fetched, null, false, fetched.bytes(), result, count);
+    /** The response, as fetched for the first time ({@code how} FETCHED) or again (REFETCHED). */
+    PageWork withResponse(FetchResponse fetched, Delivery how) {
+        return new PageWork(query, task, claim, started, fetched, null, how, fetched.bytes(), result, count);
     }
 
-    PageWork withPage(FetchedPage converted, boolean cached) {
-        return new PageWork(query, task, claim, started, null, converted, cached, bytes, result, count);
+    PageWork withPage(FetchedPage converted, Delivery how) {
+        return new PageWork(query, task, claim, started, null, converted, how, bytes, result, count);
+    }
+
+    /** True when the page came fresh from the cache, without a request. */
+    public boolean fromCache() {
+        return delivery == Delivery.CACHED;
     }
 
     PageWork withResult(PageResult done) {
-        return new PageWork(query, task, claim, started, null, page, fromCache, bytes, done, count);
+        return new PageWork(query, task, claim, started, null, page, delivery, bytes, done, count);
     }
 
     /** Recorded: the page itself is let go, only the result stays for the report. */
     PageWork counted(String done) {
-        return new PageWork(query, task, claim, started, null, null, fromCache, bytes, result, done);
+        return new PageWork(query, task, claim, started, null, null, delivery, bytes, result, done);
     }
 }

@@ -1,5 +1,6 @@
 package dev.caravan.progress;
 
+import dev.caravan.model.Delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -20,6 +21,10 @@ final class JobTally {
     private final AtomicInteger searchCalls = new AtomicInteger();
     private final AtomicInteger cacheHits = new AtomicInteger();
     private final AtomicInteger notSearched = new AtomicInteger();
+    private final AtomicInteger revalidated = new AtomicInteger();
+    private final AtomicInteger refetched = new AtomicInteger();
+    private final AtomicInteger reports = new AtomicInteger();
+    private final AtomicInteger emptyQueries = new AtomicInteger();
     private final Map<String, Integer> failedByReason = new TreeMap<>();
 
     JobTally(Instant started) {
@@ -39,8 +44,10 @@ final class JobTally {
         notSearched.incrementAndGet();
     }
 
-    void page(String outcome, boolean cached) {
-        if (cached) cacheHits.incrementAndGet();
+    void page(String outcome, Delivery delivery) {
+        if (delivery == Delivery.CACHED) cacheHits.incrementAndGet();
+        if (delivery == Delivery.REVALIDATED) revalidated.incrementAndGet();
+        if (delivery == Delivery.REFETCHED) refetched.incrementAndGet();
         if ("ok".equals(outcome)) {
             fetched.incrementAndGet();
         } else {
@@ -48,6 +55,19 @@ final class JobTally {
                 failedByReason.merge(outcome, 1, Integer::sum);
             }
         }
+    }
+
+    void report(boolean empty) {
+        reports.incrementAndGet();
+        if (empty) emptyQueries.incrementAndGet();
+    }
+
+    int reports() {
+        return reports.get();
+    }
+
+    int emptyQueries() {
+        return emptyQueries.get();
     }
 
     String summary(Instant now) {
@@ -61,6 +81,10 @@ final class JobTally {
         }
         return queries.size() + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
                 + searchCalls + " search call(s), " + cacheHits + " cache hit(s), "
+                + (revalidated.get() + refetched.get() > 0
+                        ? revalidated + " revalidated (304), " + refetched + " fetched again, "
+                        : "")
+                + (emptyQueries.get() > 0 ? emptyQueries + " query(ies) with no page, " : "")
                 + (notSearched.get() > 0 ? notSearched + " query(ies) not searched (budget reached), " : "") + "took "
                 + Duration.between(started, now).toMillis() / 1000.0 + " s";
     }

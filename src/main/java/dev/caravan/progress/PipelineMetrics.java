@@ -1,5 +1,6 @@
 package dev.caravan.progress;
 
+import dev.caravan.model.Delivery;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -8,6 +9,8 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,6 +40,17 @@ final class PipelineMetrics {
                 .description("Jobs running now")
                 .strongReference(true)
                 .register(registry);
+        for (String cache : new String[] {"page", "search"}) {
+            Gauge.builder(
+                            "caravan.cache.hit.ratio",
+                            this,
+                            m -> ("page".equals(cache) ? m.pageRatio : m.searchRatio).value())
+                    .description("Share of cache lookups since start that saved a request (pages: fresh or"
+                            + " revalidated; searches: hits)")
+                    .tag("cache", cache)
+                    .strongReference(true)
+                    .register(registry);
+        }
     }
 
     void jobStarted() {
@@ -50,12 +64,88 @@ final class PipelineMetrics {
 
     void search(boolean cached) {
         if (registry == null) return;
+        lookup("search", cached ? "hit" : "miss", cached);
         if (cached) cacheHit("search");
         else
             Counter.builder("caravan.tavily.calls")
                     .description("Searches sent to Tavily")
                     .register(registry)
                     .increment();
+    }
+
+    /** A page's cache lookup, by how the page was had; also kept for the page cache's hit ratio. */
+    void pageLookup(Delivery delivery) {
+        String result = switch (delivery) {
+            case CACHED -> "fresh";
+            case REVALIDATED -> "revalidated";
+            case REFETCHED -> "refetched";
+            case FETCHED -> "miss";
+        };
+        lookup("page", result, delivery == Delivery.CACHED || delivery == Delivery.REVALIDATED);
+    }
+
+    private void lookup(String cache, String result, boolean hit) {
+        if (registry == null) return;
+        Counter.builder("caravan.cache.lookups")
+                .description("Cache lookups by result: page fresh, revalidated (304), refetched or miss; search hit"
+                        + " or miss")
+                .tag("cache", cache)
+                .tag("result", result)
+                .register(registry)
+                .increment();
+        Ratio ratio = "page".equals(cache) ? pageRatio : searchRatio;
+        ratio.lookups.incrementAndGet();
+        if (hit) ratio.hits.incrementAndGet();
+    }
+
+    /** Hits (a request saved: fresh or revalidated) over lookups since start. */
+    private static final class Ratio {
+        final AtomicLong lookups = new AtomicLong();
+        final AtomicLong hits = new AtomicLong();
+
+        double value() {
+            long n = lookups.get();
+            return n == 0 ? 0 : (double) hits.get() / n;
+        }
+    }
+
+    private final Ratio pageRatio = new Ratio();
+    private final Ratio searchRatio = new Ratio();
+
+    /** The persistent cache's size, read when scraped. */
+    void cacheGauges(LongSupplier usedBytes, LongSupplier pages, LongSupplier searches) {
+        if (registry == null) return;
+        Gauge.builder("caravan.cache.size", usedBytes, s -> s.getAsLong())
+                .description("Bytes the persistent cache uses (research.cache.max-bytes caps it)")
+                .baseUnit("bytes")
+                .strongReference(true)
+                .register(registry);
+        Gauge.builder("caravan.cache.entries", pages, s -> s.getAsLong())
+                .description("Entries in the persistent cache")
+                .tag("cache", "page")
+                .strongReference(true)
+                .register(registry);
+        Gauge.builder("caravan.cache.entries", searches, s -> s.getAsLong())
+                .description("Entries in the persistent cache")
+                .tag("cache", "search")
+                .strongReference(true)
+                .register(registry);
+    }
+
+    void emptyQuery() {
+        if (registry == null) return;
+        Counter.builder("caravan.queries.empty")
+                .description("Queries that ran but got no page")
+                .register(registry)
+                .increment();
+    }
+
+    void emptyJob() {
+        if (registry == null) return;
+        Counter.builder("caravan.jobs.empty")
+                .description("Jobs that ran but got no page for any query")
+                .register(registry)
+                .increment();
     }
 
     void notSearched() {

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,6 +36,7 @@ public class Progress {
     private final Map<String, JobTally> tallies = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
     private final AtomicInteger failedJobs = new AtomicInteger();
+    private final AtomicInteger emptyQueries = new AtomicInteger();
 
     /** @param meters where the metrics go, or null when monitoring is off (then none are kept) */
     public Progress(Path eventsFile, @Nullable MeterRegistry meters, Clock clock) {
@@ -60,9 +62,15 @@ public class Progress {
         JobTally tally = tallies.remove(job.folder());
         pagesDone.keySet().removeIf(k -> k.startsWith(job.folder() + "#"));
         String summary = tally == null ? "" : tally.summary(clock.instant());
+        int empty = tally == null ? 0 : tally.emptyQueries();
+        // a job that retrieved no page at all, whatever it was asked: worth an alert even though it "went well"
+        boolean emptyJob = tally != null && tally.reports() > 0 && empty == tally.reports();
+        if (emptyJob) metrics.emptyJob();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("ok", error == null);
         if (error != null) data.put("error", error);
+        data.put("empty", emptyJob);
+        data.put("empty_queries", empty);
         data.put("summary", summary);
         emit("job_finished", job, data);
         return summary;
@@ -116,6 +124,19 @@ public class Progress {
     /** How many jobs failed since start (run-once mode exits non-zero when this is not 0). */
     public int failedJobs() {
         return failedJobs.get();
+    }
+
+    /** How many queries since start ran but got no page (run-once mode has an exit code of its own for them). */
+    public int emptyQueries() {
+        return emptyQueries.get();
+    }
+
+    /**
+     * Publishes the persistent cache's size as gauges ({@code caravan_cache_size_bytes},
+     * {@code caravan_cache_entries{cache}}), read when the metrics are scraped.
+     */
+    public void cacheGauges(LongSupplier usedBytes, LongSupplier pages, LongSupplier searches) {
+        metrics.cacheGauges(usedBytes, pages, searches);
     }
 
     /**
@@ -182,10 +203,11 @@ public class Progress {
             Job job, int queryIndex, int total, PageResult result, long startedAtMillis, long bytes) {
         FetchedPage page = result.page();
         String outcome = page.outcome().name().toLowerCase(java.util.Locale.ROOT);
-        tally(job).page(outcome, result.fromCache());
+        tally(job).page(outcome, result.delivery());
         Duration took = Duration.between(Instant.ofEpochMilli(startedAtMillis), clock.instant());
         boolean requested = page.outcome().status() != FetchStatus.SKIPPED;
         metrics.fetch(outcome, Urls.host(result.task().url()).orElse("invalid"), took, result.fromCache(), requested);
+        if (requested || result.fromCache()) metrics.pageLookup(result.delivery());
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", result.task().url());
         data.put("status", page.outcome().status().json());
@@ -195,6 +217,7 @@ public class Progress {
         data.put("ms", took.toMillis());
         data.put("evicted", page.evictedTo() != null);
         data.put("cached", result.fromCache());
+        data.put("delivery", result.delivery().json());
         if (page.reason() != null) data.put("reason", page.reason());
         emit("fetch_finished", job, data);
         int done = pagesDone
@@ -203,21 +226,26 @@ public class Progress {
         return done + "/" + total;
     }
 
+    /**
+     * Records a written report. A query that got no page (nothing fetched: no results, every page failed, or not
+     * searched) is empty: counted in the job's tally, the metrics and {@link #emptyQueries()}.
+     */
     public void reportWritten(Job job, Query query, Report report) {
-        emit(
-                "report_written",
-                job,
-                Map.of(
-                        "query",
-                        query.label(),
-                        "report",
-                        report.markdownFile().toString(),
-                        "sources",
-                        report.fetched(),
-                        "not_retrieved",
-                        report.notRetrieved(),
-                        "findings",
-                        report.findings()));
+        boolean empty = report.fetched() == 0;
+        tally(job).report(empty);
+        if (empty) {
+            emptyQueries.incrementAndGet();
+            metrics.emptyQuery();
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("query", query.label());
+        data.put("report", report.markdownFile().toString());
+        data.put("sources", report.fetched());
+        data.put("not_retrieved", report.notRetrieved());
+        data.put("findings", report.findings());
+        data.put("empty", empty);
+        if (report.changes() >= 0) data.put("changes", report.changes());
+        emit("report_written", job, data);
     }
 
     private JobTally tally(Job job) {

@@ -53,8 +53,17 @@ public class ReportBuilder {
         FindingSelector.Selection selection = findings.select(query, pages, numbers);
         List<Finding> chosen = selection.findings();
         Instant ranAt = clock.instant();
-        String markdown = new ReportMarkdown(job, query, search, pages, numbers, selection, ranAt, dir).render();
-        String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, selection, ranAt);
+        Map<Integer, String> hashes = new LinkedHashMap<>();
+        for (PageResult p : pages)
+            if (numbers.containsKey(p.task().order()))
+                hashes.put(p.task().order(), contentHash(PageStore.markdownOf(p.page())));
+        Changes changes = Changes.lastSidecar(settings.outputDir(), job, slug, query.label())
+                .flatMap(last -> Changes.compare(last, pages, numbers, hashes, chosen))
+                .orElse(null);
+        String markdown = new ReportMarkdown(job, query, search, pages, numbers, selection, ranAt, dir)
+                .withChanges(changes)
+                .render();
+        String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, selection, ranAt, hashes, changes);
         int fetched = numbers.size();
         return new Report(
                 markdownFile,
@@ -63,7 +72,19 @@ public class ReportBuilder {
                 sidecar,
                 fetched,
                 pages.size() - fetched,
-                chosen.size());
+                chosen.size(),
+                changes == null ? -1 : changes.count());
+    }
+
+    /** The hash that tells whether a page's content changed between two reports: SHA-256 of its Markdown. */
+    static String contentHash(String markdown) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(markdown.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     private static double round(double score) {
@@ -78,12 +99,16 @@ public class ReportBuilder {
             List<PageResult> pages,
             Map<Integer, Integer> numbers,
             FindingSelector.Selection selection,
-            Instant ranAt) {
+            Instant ranAt,
+            Map<Integer, String> hashes,
+            Changes changes) {
         ObjectNode root = JSON.createObjectNode();
         root.put("query", query.label());
         root.put("report", markdownFile.toString());
         root.put("job", job.name());
+        root.put("run", job.run());
         root.put("ran_at", ranAt.toString());
+        root.put("empty", numbers.isEmpty());
         ObjectNode s = root.putObject("search");
         s.put("provider", search.provider());
         s.put("cached", search.cached());
@@ -123,6 +148,8 @@ public class ReportBuilder {
                 }
             }
             n.put("cached", p.fromCache());
+            n.put("delivery", p.delivery().json());
+            n.put("content_hash", hashes.get(p.task().order()));
             n.put("canonical_url", page.metadata().canonicalUrl());
             n.put("site_name", page.metadata().siteName());
             n.put("author", page.metadata().author());
@@ -142,6 +169,8 @@ public class ReportBuilder {
             }
             n.put("excerpt", ReportMarkdown.excerpt(page, relevance));
         }
+        if (changes == null) root.putNull("changes");
+        else changes.putJson(root);
         ArrayNode f = root.putArray("findings");
         for (Finding finding : selection.findings()) {
             ObjectNode n = f.addObject();

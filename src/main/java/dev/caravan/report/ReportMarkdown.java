@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.Delivery;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Finding;
 import dev.caravan.model.Job;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders one report as Markdown. Everything in it that comes from outside (the query, the job's name, page metadata,
@@ -39,6 +41,7 @@ final class ReportMarkdown {
     private final Map<Integer, Ranking.PageRelevance> relevance;
     private final Instant ranAt;
     private final Path dir;
+    private @Nullable Changes changes;
     private final StringBuilder out = new StringBuilder();
 
     ReportMarkdown(
@@ -61,6 +64,12 @@ final class ReportMarkdown {
         this.dir = dir;
     }
 
+    /** Adds the section on what changed since the last report ({@code null}: there is none, so no section). */
+    ReportMarkdown withChanges(@Nullable Changes since) {
+        this.changes = since;
+        return this;
+    }
+
     String render() {
         out.append("# ").append(inline(query.label())).append("\n\n");
         out.append("- **Query:** ").append(inline(query.label())).append('\n');
@@ -78,7 +87,11 @@ final class ReportMarkdown {
                 .append(numbers.size())
                 .append(" fetched, ")
                 .append(pages.size() - numbers.size())
-                .append(" not retrieved\n\n");
+                .append(" not retrieved\n");
+        if (numbers.isEmpty())
+            out.append("- **Empty:** no page was retrieved for this query (counted as an empty query)\n");
+        out.append('\n');
+        sinceLastRun();
         keyFindings();
         answer();
         sources();
@@ -92,6 +105,45 @@ final class ReportMarkdown {
         String line = inline(search.providerLabel()) + ", " + search.hits().size() + " result"
                 + (search.hits().size() == 1 ? "" : "s");
         return search.cached() ? line + " (served from cache)" : line;
+    }
+
+    /** {@code ## Since the last run (<date>)}: what is new, gone or changed since the last report of this query. */
+    private void sinceLastRun() {
+        if (changes == null) return;
+        out.append("## Since the last run (")
+                .append(TIME.format(changes.since()))
+                .append(")\n\n");
+        if (changes.count() == 0) {
+            out.append("_Nothing changed since the last run: the same sources, pages and findings._\n\n");
+            return;
+        }
+        changedSources("New sources", changes.newSources());
+        changedSources("Sources no longer in the report", changes.goneSources());
+        changedSources("Pages whose content changed", changes.changedPages());
+        changedFindings("New findings", changes.newFindings());
+        changedFindings("Findings gone", changes.goneFindings());
+    }
+
+    private void changedSources(String heading, List<Changes.Source> sources) {
+        if (sources.isEmpty()) return;
+        out.append("**").append(heading).append(" (").append(sources.size()).append(")**\n\n");
+        for (Changes.Source s : sources) {
+            out.append("- ");
+            if (s.n() != null) out.append('[').append(s.n()).append("] ");
+            if (s.title() != null && !s.title().isBlank())
+                out.append(inline(s.title())).append(" — ");
+            out.append(MarkdownText.url(s.url()));
+            if (s.note() != null) out.append(" (").append(inline(s.note())).append(')');
+            out.append('\n');
+        }
+        out.append('\n');
+    }
+
+    private void changedFindings(String heading, List<String> texts) {
+        if (texts.isEmpty()) return;
+        out.append("**").append(heading).append(" (").append(texts.size()).append(")**\n\n");
+        for (String text : texts) out.append("- ").append(inline(text)).append('\n');
+        out.append('\n');
     }
 
     private void keyFindings() {
@@ -155,7 +207,10 @@ final class ReportMarkdown {
                             page.retrieval().fetchedAt() == null
                                     ? "unknown"
                                     : TIME.format(page.retrieval().fetchedAt()))
-                    .append(p.fromCache() ? " (from cache)" : "")
+                    .append(
+                            p.delivery() == Delivery.FETCHED
+                                    ? ""
+                                    : " (" + p.delivery().words() + ")")
                     .append(" · ")
                     .append(page.chars())
                     .append(" characters · ")

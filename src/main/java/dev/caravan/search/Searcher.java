@@ -26,14 +26,19 @@ public class Searcher {
     static final int RRF_K = 60;
 
     private final SearchProviderRegistry providers;
-    private final Cache<Object, Object> cache;
+    private final ResultCache cache;
     private final UnaryOperator<String> normalise;
 
     /** @param normalise a URL as compared for de-duplication (the fetch stage's normaliser) */
-    public Searcher(SearchProviderRegistry providers, Cache<Object, Object> cache, UnaryOperator<String> normalise) {
+    public Searcher(SearchProviderRegistry providers, ResultCache cache, UnaryOperator<String> normalise) {
         this.providers = providers;
         this.cache = cache;
         this.normalise = normalise;
+    }
+
+    /** A searcher whose answers are cached in memory only. */
+    public Searcher(SearchProviderRegistry providers, Cache<Object, Object> cache, UnaryOperator<String> normalise) {
+        this(providers, ResultCache.inMemory(cache), normalise);
     }
 
     /** The names this query searches with, in order. */
@@ -100,8 +105,8 @@ public class Searcher {
             throw new ProviderUnavailableException(provider.displayName() + " is not usable: " + unusable);
         }
         SearchCall call = provider.request(query);
-        Object cached = cache.getIfPresent(call.cacheKey());
-        if (cached instanceof SearchResults hit) return hit.asCached();
+        Optional<SearchResults> cached = cache.get(call.cacheKey());
+        if (cached.isPresent()) return cached.get().asCached();
         if (budget != null) {
             Optional<String> refused = budget.spend(call.credits());
             if (refused.isPresent()) throw new BudgetReached(refused.get());

@@ -120,7 +120,14 @@ class CrashRecoveryTest {
 
     private void assertEveryJobHasExactlyItsReport() throws IOException {
         for (int i = 1; i <= JOBS; i++) {
-            Path dir = work.resolve("output").resolve(String.format(java.util.Locale.ROOT, "job-%02d", i));
+            Path jobDir = work.resolve("output").resolve(String.format(java.util.Locale.ROOT, "job-%02d", i));
+            // a job resumed after the crash writes into its own run's folder: one run, one report per query
+            List<Path> runs = folders(jobDir);
+            assertThat(runs).as(jobDir + ": one run folder").hasSize(1);
+            assertThat(list(jobDir, ""))
+                    .as(jobDir + ": no marker of an unfinished run left")
+                    .isEmpty();
+            Path dir = runs.get(0);
             assertThat(list(dir, ".md")).as(dir.toString()).containsExactly(dir.resolve("topic-number-" + i + ".md"));
             assertThat(list(dir, ".json"))
                     .as(dir.toString())
@@ -145,6 +152,7 @@ class CrashRecoveryTest {
                 System.getProperty("java.class.path"),
                 "-Dresearch.input.dir=" + work.resolve("input"),
                 "-Dresearch.output.dir=" + work.resolve("output"),
+                "-Dresearch.cache.dir=" + work.resolve("cache"),
                 "-Dresearch.tavily.base-url=" + tavily.baseUrl(),
                 "-Dresearch.tavily.api-key=" + TavilyStub.KEY,
                 "-Dresearch.guard.allowed-addresses=127.0.0.1/32",
@@ -177,6 +185,12 @@ class CrashRecoveryTest {
 
     private List<Path> reports() throws IOException {
         return LiveFolder.files(work.resolve("output"), Integer.MAX_VALUE, name -> name.endsWith(".md"));
+    }
+
+    private static List<Path> folders(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isDirectory).sorted().toList();
+        }
     }
 
     private static List<Path> list(Path dir, String suffix) throws IOException {

@@ -357,7 +357,7 @@ class PageFetcherTest {
     @ParameterizedTest(name = "a transport throwing {0} fails only the page")
     @ValueSource(strings = {"stack overflow", "runtime exception"})
     void anything_recoverable_thrown_while_fetching_becomes_an_internal_error_of_that_page(String kind) {
-        HttpTransport throwing = (url, purpose, deadline) -> {
+        HttpTransport throwing = (url, purpose, deadline, headers) -> {
             if (kind.equals("stack overflow")) throw new StackOverflowError();
             throw new IllegalStateException("broken transport");
         };

@@ -33,6 +33,7 @@ final class Caravan implements AutoCloseable {
         p.put("camel.main.name", "caravan-" + work.getFileName());
         p.put("research.input.dir", work.resolve("input").toString());
         p.put("research.output.dir", work.resolve("output").toString());
+        p.put("research.cache.dir", work.resolve("cache").toString());
         p.put("research.input.poll-delay-ms", "100");
         p.put("research.input.settle-ms", "200");
         p.put("research.tavily.base-url", tavilyUrl);
@@ -60,14 +61,24 @@ final class Caravan implements AutoCloseable {
         return work.resolve("output");
     }
 
-    /** Every report (.md directly under a job folder) this instance wrote, relative to its output folder. */
+    /**
+     * Every report this instance wrote ({@code output/<job>/<run>/<file>.md}), as {@code <job>/<file>.md}: one entry per
+     * report of every run.
+     */
     List<String> reports() throws IOException {
         List<String> reports = new ArrayList<>();
-        for (Path f : LiveFolder.files(output(), 2, name -> name.endsWith(".md"))) {
-            if (output().relativize(f).getNameCount() == 2)
-                reports.add(output().relativize(f).toString());
+        for (Path f : LiveFolder.files(output(), 3, name -> name.endsWith(".md"))) {
+            Path relative = output().relativize(f);
+            if (relative.getNameCount() == 3)
+                reports.add(relative.getName(0).resolve(relative.getName(2)).toString());
         }
         return reports;
+    }
+
+    /** The report {@code file} of the job's first run, {@code output/<job>/<run>/<file>}, or a path that does not exist. */
+    Path report(String job, String file) throws IOException {
+        for (Path f : LiveFolder.files(output().resolve(job), 2, name -> name.equals(file))) return f;
+        return output().resolve(job).resolve("no-such-run").resolve(file);
     }
 
     @Override

@@ -76,8 +76,7 @@ class JmsRoundTripTest {
         Path report = Path.of(json.path("report_path").asText());
         Path sidecar = Path.of(json.path("sidecar_path").asText());
         assertThat(report)
-                .isEqualTo(caravan.output()
-                        .resolve("energy/how-efficient-are-solar-panels.md")
+                .isEqualTo(caravan.report("energy", "how-efficient-are-solar-panels.md")
                         .toAbsolutePath()
                         .normalize());
         assertThat(report).exists();
@@ -96,6 +95,37 @@ class JmsRoundTripTest {
     }
 
     @Test
+    void the_same_job_sent_again_is_a_new_run_whose_event_carries_the_count_of_changes() throws Exception {
+        String job = "{\"queries\": [\"how efficient are solar panels\"]}";
+        client.sendText("caravan.jobs", job, "again-1", Map.of("CaravanJob", "again"));
+        Message first = client.receive("caravan.reports", 30_000);
+        client.sendText("caravan.jobs", job, "again-2", Map.of("CaravanJob", "again"));
+        Message second = client.receive("caravan.reports", 30_000);
+
+        assertThat(first.getIntProperty("CaravanChanges"))
+                .as("no earlier report")
+                .isEqualTo(-1);
+        assertThat(first.getBooleanProperty("CaravanEmpty")).isFalse();
+        assertThat(second.getJMSCorrelationID()).isEqualTo("again-2");
+        assertThat(second.getIntProperty("CaravanChanges"))
+                .as("nothing changed")
+                .isZero();
+        JsonNode json = JSON.readTree(((TextMessage) second).getText());
+        assertThat(json.path("changes_count").asInt()).isZero();
+        assertThat(json.path("empty").asBoolean()).isFalse();
+        assertThat(json.path("changes").path("previous_report").asText())
+                .isEqualTo(JSON.readTree(((TextMessage) first).getText())
+                        .path("report")
+                        .asText());
+        assertThat(Path.of(json.path("report_path").asText()).getParent())
+                .as("a run folder of its own")
+                .isNotEqualTo(Path.of(JSON.readTree(((TextMessage) first).getText())
+                                .path("report_path")
+                                .asText())
+                        .getParent());
+    }
+
+    @Test
     void without_a_correlation_id_the_message_id_correlates_and_names_the_job() throws Exception {
         String id = client.sendBytes(
                 "caravan.jobs", "[\"what is a heat pump\"]".getBytes(StandardCharsets.UTF_8), null, Map.of());
@@ -107,8 +137,7 @@ class JmsRoundTripTest {
         assertThat(job).doesNotContain(":");
         JsonNode json = JSON.readTree(((TextMessage) event).getText());
         assertThat(json.path("job").asText()).isEqualTo(job);
-        assertThat(caravan.output().resolve(job).resolve("what-is-a-heat-pump.md"))
-                .exists();
+        assertThat(caravan.report(job, "what-is-a-heat-pump.md")).exists();
     }
 
     @Test
@@ -130,8 +159,7 @@ class JmsRoundTripTest {
         assertThat(event).as("report event").isNotNull();
         assertThat(event.getStringProperty("CaravanJob")).isEqualTo("from-stomp");
         assertThat(event.getJMSCorrelationID()).isEqualTo("stomp-42");
-        assertThat(caravan.output().resolve("from-stomp/stomp-submitted-query.md"))
-                .exists();
+        assertThat(caravan.report("from-stomp", "stomp-submitted-query.md")).exists();
     }
 
     @Test

@@ -71,7 +71,7 @@ class BadJobsRouteTest extends PipelineTestSupport {
         for (var e : bad.entrySet()) dropBytes(e.getKey(), e.getValue());
         drop("good.txt", "good jobs\n");
 
-        assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
+        assertThat(read(awaitReport("good/good-jobs.md"))).contains("### [1] Fine");
         List<Path> reasons = awaitMoved("failed", ".error.txt", bad.size());
         for (var e : expected.entrySet()) {
             Path reason = reasons.stream()
@@ -126,7 +126,7 @@ class BadJobsRouteTest extends PipelineTestSupport {
         try {
             drop("good.txt", "good jobs\n");
 
-            assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
+            assertThat(read(awaitReport("good/good-jobs.md"))).contains("### [1] Fine");
             Path reason = awaitMoved("failed", "x.txt.error.txt", 1).get(0);
             assertThat(read(reason)).contains("not a regular file (a named pipe, device or socket)");
             BasicFileAttributes moved =
@@ -152,7 +152,7 @@ class BadJobsRouteTest extends PipelineTestSupport {
         Files.createSymbolicLink(input().resolve("keys.json"), keys);
         drop("good.txt", "good jobs\n");
 
-        assertThat(read(awaitFile(output().resolve("good/good-jobs.md")))).contains("### [1] Fine");
+        assertThat(read(awaitReport("good/good-jobs.md"))).contains("### [1] Fine");
         List<Path> reasons = awaitMoved("failed", ".error.txt", 2);
         for (Path reason : reasons) {
             assertThat(read(reason))
@@ -206,10 +206,10 @@ class BadJobsRouteTest extends PipelineTestSupport {
         drop("中国.txt", "good jobs\n");
 
         awaitMoved("processed", ".txt", 2);
-        List<Path> reports = LiveFolder.files(output(), 2, n -> n.equals("good-jobs.md"));
+        List<Path> reports = LiveFolder.files(output(), 3, n -> n.equals("good-jobs.md"));
         assertThat(reports).hasSize(2);
         assertThat(reports)
-                .extracting(r -> r.getParent().getFileName().toString())
+                .extracting(r -> r.getParent().getParent().getFileName().toString())
                 .anyMatch(folder -> folder.startsWith("日本-"))
                 .anyMatch(folder -> folder.startsWith("中国-"));
     }

@@ -48,17 +48,17 @@ class ConcurrentJobsRouteTest extends PipelineTestSupport {
         assertThat(entered.await(30, TimeUnit.SECONDS))
                 .as("job a's first page is being fetched")
                 .isTrue();
-        String alphaQuick = read(awaitFile(output().resolve("a/alpha-quick.md")));
+        String alphaQuick = read(awaitReport("a/alpha-quick.md"));
         drop("b.json", "{\"queries\": [\"beta one\", \"beta two\"]}");
-        String betaOne = read(awaitFile(output().resolve("b/beta-one.md")));
-        String betaTwo = read(awaitFile(output().resolve("b/beta-two.md")));
+        String betaOne = read(awaitReport("b/beta-one.md"));
+        String betaTwo = read(awaitReport("b/beta-two.md"));
         awaitMoved("processed", "b.json", 1);
 
-        assertThat(output().resolve("a/alpha-hangs.md"))
+        assertThat(inRun("a/alpha-hangs.md"))
                 .as("job a still waits for its hanging page")
                 .doesNotExist();
         release.countDown();
-        String alphaHangs = read(awaitFile(output().resolve("a/alpha-hangs.md")));
+        String alphaHangs = read(awaitReport("a/alpha-hangs.md"));
         awaitMoved("processed", "a.json", 1);
 
         assertThat(alphaQuick).contains("### [1] Alpha two").contains("answers at once");
@@ -97,12 +97,12 @@ class ConcurrentJobsRouteTest extends PipelineTestSupport {
         drop("shared.json", "{\"queries\": [\"first wants it\", \"second wants it\"]}");
         assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
         release.countDown();
-        String first = read(awaitFile(output().resolve("shared/first-wants-it.md")));
-        String second = read(awaitFile(output().resolve("shared/second-wants-it.md")));
+        String first = read(awaitReport("shared/first-wants-it.md"));
+        String second = read(awaitReport("shared/second-wants-it.md"));
 
         assertThat(site.requestsTo("/shared")).hasSize(1);
-        assertThat(first).contains("### [1] Shared").doesNotContain("(from cache)");
-        assertThat(second).contains("### [1] Shared").contains("(from cache)");
+        assertThat(first).contains("### [1] Shared").doesNotContain("(fresh from cache)");
+        assertThat(second).contains("### [1] Shared").contains("(fresh from cache)");
     }
 
     private static int indexOf(List<String> events, String event, String job) {

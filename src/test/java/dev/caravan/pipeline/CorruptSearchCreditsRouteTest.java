@@ -25,7 +25,7 @@ class CorruptSearchCreditsRouteTest extends PipelineTestSupport {
     void a_truncated_credit_file_is_kept_aside_and_no_search_is_made_today() throws Exception {
         drop("corrupt.txt", "anything\n");
 
-        String md = read(awaitFile(output().resolve("corrupt/anything.md")));
+        String md = read(awaitReport("corrupt/anything.md"));
         assertThat(md)
                 .contains("- **Search:** not searched: the day's search credit count search-credits.json")
                 .contains("research.budget.credits-on-corrupt-file = spent");

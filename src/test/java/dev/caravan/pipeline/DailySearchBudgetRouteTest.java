@@ -31,9 +31,9 @@ class DailySearchBudgetRouteTest extends PipelineTestSupport {
     void after_a_restart_the_credits_spent_earlier_today_still_count() throws Exception {
         drop("daily.txt", "one\ntwo\n");
 
-        String two = read(awaitFile(output().resolve("daily/two.md")));
+        String two = read(awaitReport("daily/two.md"));
         assertThat(two).contains("- **Search:** not searched: the daily budget of 5 search credits was reached");
-        assertThat(read(awaitFile(output().resolve("daily/one.md")))).contains("- **Search:** Tavily, 0 results");
+        assertThat(read(awaitReport("daily/one.md"))).contains("- **Search:** Tavily, 0 results");
         assertThat(tavily.searchCalls()).isEqualTo(1);
         assertThat(read(output().resolve("search-credits.json"))).contains("\"credits\":5");
     }

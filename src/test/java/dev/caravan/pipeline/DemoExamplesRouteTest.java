@@ -67,6 +67,12 @@ class DemoExamplesRouteTest extends PipelineTestSupport {
                 .atMost(Duration.ofSeconds(60))
                 .pollDelay(Duration.ZERO)
                 .pollInterval(Duration.ofMillis(100))
-                .until(() -> list(dir, ".json"), sidecars -> sidecars.size() >= count);
+                .until(
+                        () -> {
+                            List<Path> sidecars = new java.util.ArrayList<>();
+                            for (Path run : runDirs(dir)) sidecars.addAll(list(run, ".json"));
+                            return sidecars;
+                        },
+                        sidecars -> sidecars.size() >= count);
     }
 }

@@ -25,7 +25,7 @@ class EventsLogRouteTest extends PipelineTestSupport {
         tavily.results("events", new Result(site.url("/ok"), "ok", ""), new Result(site.url("/missing"), "m", ""));
 
         drop("ev.txt", "events\n");
-        awaitFile(output().resolve("ev/events.md"));
+        awaitReport("ev/events.md");
         List<JsonNode> events = awaitEvents("job_finished");
 
         assertThat(events)
@@ -65,7 +65,8 @@ class EventsLogRouteTest extends PipelineTestSupport {
                 .orElseThrow();
         assertThat(missing.path("status").asText()).isEqualTo("failed");
         assertThat(missing.path("http_status").asInt()).isEqualTo(404);
-        assertThat(first(events, "report_written").path("report").asText()).endsWith("ev/events.md");
+        assertThat(first(events, "report_written").path("report").asText()).matches(".*/ev/[0-9TZ-]+/events\\.md");
+        assertThat(first(events, "report_written").path("empty").asBoolean()).isFalse();
         JsonNode finished = first(events, "job_finished");
         assertThat(finished.path("ok").asBoolean()).isTrue();
         assertThat(finished.path("summary").asText())

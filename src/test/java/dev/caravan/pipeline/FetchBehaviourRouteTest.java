@@ -41,7 +41,7 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
 
         drop("robots.txt", "robots\n");
 
-        String md = read(awaitFile(output().resolve("robots/robots.md")));
+        String md = read(awaitReport("robots/robots.md"));
         assertThat(site.requestsTo("/private/report")).isEmpty();
         assertThat(md)
                 .contains(site.url("/private/report") + "> — robots.txt disallows this path for CaravanBot")
@@ -66,7 +66,7 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
 
         drop("bigrobots.txt", "big robots\n");
 
-        String md = read(awaitFile(output().resolve("bigrobots/big-robots.md")));
+        String md = read(awaitReport("bigrobots/big-robots.md"));
         assertThat(site.requestsTo("/closed")).isEmpty();
         assertThat(site.requestsTo("/beyond-the-cap")).hasSize(1);
         assertThat(md).contains("robots.txt disallows this path");
@@ -90,7 +90,7 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
 
         drop("spacing.txt", "spacing\n");
 
-        awaitFile(output().resolve("spacing/spacing.md"));
+        awaitReport("spacing/spacing.md");
         List<StubServer.Recorded> requests = site.requests();
         assertThat(requests).hasSize(4);
         for (int i = 1; i < requests.size(); i++) {
@@ -120,13 +120,12 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
 
         drop("ice.txt", "glaciers\n");
 
-        String md = read(awaitFile(output().resolve("ice/glaciers.md")));
-        JsonNode source = JSON.readTree(
-                        awaitFile(output().resolve("ice/glaciers.json")).toFile())
+        String md = read(awaitReport("ice/glaciers.md"));
+        JsonNode source = JSON.readTree(awaitReport("ice/glaciers.json").toFile())
                 .path("sources")
                 .get(0);
         Path evicted = Path.of(source.path("evicted_to").asText());
-        assertThat(evicted).exists().startsWith(output().resolve("ice/pages"));
+        assertThat(evicted).exists().startsWith(inRun("ice/pages"));
         assertThat(Files.readString(evicted)).contains("Paragraph 39 about glaciers");
         assertThat(md)
                 .contains("Full text (")
@@ -142,13 +141,13 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
         tavily.results("caching", new Result(site.url("/a"), "Cached", ""));
 
         drop("first.txt", "caching\n");
-        awaitFile(output().resolve("first/caching.md"));
+        awaitReport("first/caching.md");
         int siteRequests = site.requests().size();
         drop("second.txt", "caching\n");
 
-        String md = read(awaitFile(output().resolve("second/caching.md")));
+        String md = read(awaitReport("second/caching.md"));
         assertThat(tavily.searchCalls()).isEqualTo(1);
         assertThat(site.requests()).hasSize(siteRequests);
-        assertThat(md).contains("(served from cache)").contains("(from cache)");
+        assertThat(md).contains("(served from cache)").contains("(fresh from cache)");
     }
 }

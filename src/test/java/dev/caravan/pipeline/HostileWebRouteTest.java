@@ -69,7 +69,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
                     .orElseThrow();
             assertThat(userinfo.path("reason").asText()).contains("userinfo");
             assertThat(site.requestsTo("/to-private")).hasSize(1);
-            String md = read(output().resolve("ssrf/ssrf.md"));
+            String md = read(inRun("ssrf/ssrf.md"));
             assertThat(md).contains("## Not retrieved").contains(forbidden.url("/secret"));
         }
     }
@@ -234,7 +234,7 @@ class HostileWebRouteTest extends PipelineTestSupport {
 
         drop("light.txt", "lighthouses\n");
 
-        String md = read(awaitFile(output().resolve("light/lighthouses.md")));
+        String md = read(awaitReport("light/lighthouses.md"));
         assertThat(md)
                 .contains("Lighthouses guide ships along dangerous coasts at night. [1]")
                 .contains("application/pdf")
@@ -336,12 +336,11 @@ class HostileWebRouteTest extends PipelineTestSupport {
                 .noneMatch(path -> path.contains(dev.caravan.testing.TavilyStub.KEY)
                         || path.startsWith("/p")
                         || path.startsWith("/job"));
-        assertThat(read(output().resolve("placeholders/placeholders.md")))
-                .doesNotContain(dev.caravan.testing.TavilyStub.KEY);
+        assertThat(read(inRun("placeholders/placeholders.md"))).doesNotContain(dev.caravan.testing.TavilyStub.KEY);
     }
 
     private JsonNode sidecar(String path) throws Exception {
-        return JSON.readTree(awaitFile(output().resolve(path)).toFile());
+        return JSON.readTree(awaitReport(path).toFile());
     }
 
     private StubServer.Handler redirect(String to) {

@@ -41,7 +41,7 @@ class JobFormatsRouteTest extends PipelineTestSupport {
                  ]}
                 """, site.url("/notes.md"), site.url("/data.json")));
 
-        String first = read(awaitFile(output().resolve("tides/what-causes-ocean-tides.md")));
+        String first = read(awaitReport("tides/what-causes-ocean-tides.md"));
         assertThat(first)
                 .contains("## Tavily's answer (provider-generated, not checked against the sources)")
                 .contains("> The provider's own summary.")
@@ -52,7 +52,7 @@ class JobFormatsRouteTest extends PipelineTestSupport {
         assertThat(request.path("max_results").asInt()).isEqualTo(3);
         assertThat(request.path("include_answer").asBoolean()).isTrue();
 
-        Path second = awaitFile(output().resolve("tides/pages-127-0-0-1.md"));
+        Path second = awaitReport("tides/pages-127-0-0-1.md");
         String md = read(second);
         assertThat(md)
                 .contains("### [1] Field notes")
@@ -73,7 +73,7 @@ class JobFormatsRouteTest extends PipelineTestSupport {
                     search_depth: advanced
                 """);
 
-        String md = read(awaitFile(output().resolve("tides/what-causes-ocean-tides.md")));
+        String md = read(awaitReport("tides/what-causes-ocean-tides.md"));
         assertThat(md).contains("### [1] Tides explained");
         JsonNode request =
                 JSON.readTree(tavily.server().requestsTo("/search").get(0).body());
@@ -88,7 +88,7 @@ class JobFormatsRouteTest extends PipelineTestSupport {
         drop("broken.json", "{\"queries\": [\"unterminated\"");
         drop("good.txt", "what causes ocean tides\n");
 
-        awaitFile(output().resolve("good/what-causes-ocean-tides.md"));
+        awaitReport("good/what-causes-ocean-tides.md");
         Path reason = awaitMoved("failed", "broken.json.error.txt", 1).get(0);
         assertThat(read(reason)).startsWith("Caravan could not run this job: malformed JSON");
         assertThat(awaitMoved("failed", "broken.json", 1)).hasSize(1);

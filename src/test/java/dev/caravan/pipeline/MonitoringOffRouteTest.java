@@ -16,7 +16,7 @@ class MonitoringOffRouteTest extends PipelineTestSupport {
 
         drop("off.txt", "unmeasured\n");
 
-        assertThat(read(awaitFile(output().resolve("off/unmeasured.md")))).contains("### [1] Fine");
+        assertThat(read(awaitReport("off/unmeasured.md"))).contains("### [1] Fine");
         assertThat(context.getRegistry().lookupByName("metricsRegistry")).isNull();
     }
 }

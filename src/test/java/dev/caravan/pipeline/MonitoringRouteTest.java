@@ -36,7 +36,7 @@ class MonitoringRouteTest extends PipelineTestSupport {
         tavily.results("metrics", new Result(site.url("/ok"), "ok", ""), new Result(site.url("/missing"), "m", ""));
 
         drop("m.txt", "metrics\n");
-        awaitFile(output().resolve("m/metrics.md"));
+        awaitReport("m/metrics.md");
         awaitMoved("processed", "m.txt", 1);
 
         HttpResponse<String> health = get("/observe/health");

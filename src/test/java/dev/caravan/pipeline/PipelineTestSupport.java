@@ -55,6 +55,7 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
         Properties p = new Properties();
         p.put("research.input.dir", input().toString());
         p.put("research.output.dir", output().toString());
+        p.put("research.cache.dir", work.resolve("cache").toString());
         p.put("research.input.poll-delay-ms", "100");
         p.put("research.input.settle-ms", "200");
         p.put("research.tavily.base-url", tavily.baseUrl());
@@ -101,6 +102,54 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> Files.exists(file));
         return file;
+    }
+
+    /**
+     * Waits until {@code jobAndFile} ({@code <job>/<file>}) exists in a run folder of the job,
+     * {@code output/<job>/<run>/<file>}, and returns it (every run of a job writes to a folder of its own).
+     */
+    Path awaitReport(String jobAndFile) {
+        return await("waiting for " + jobAndFile + " in a run folder")
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> findInRun(jobAndFile), java.util.Optional::isPresent)
+                .get();
+    }
+
+    /** {@code output/<job>/<run>/<file>} of the job's first run folder ({@code <job>/<file>}), whether it exists or not. */
+    Path inRun(String jobAndFile) throws IOException {
+        int slash = jobAndFile.indexOf('/');
+        Path jobDir = output().resolve(jobAndFile.substring(0, slash));
+        List<Path> runs = runDirs(jobDir);
+        return (runs.isEmpty() ? jobDir.resolve("no-run-yet") : runs.get(0)).resolve(jobAndFile.substring(slash + 1));
+    }
+
+    /** The run folder of a job's only (or first) run, {@code output/<job>/<run>/}. */
+    Path runDir(String job) throws IOException {
+        List<Path> runs = runDirs(output().resolve(job));
+        if (runs.isEmpty()) throw new AssertionError("no run folder in " + output().resolve(job));
+        return runs.get(0);
+    }
+
+    private java.util.Optional<Path> findInRun(String jobAndFile) throws IOException {
+        int slash = jobAndFile.indexOf('/');
+        String rest = jobAndFile.substring(slash + 1);
+        for (Path run : runDirs(output().resolve(jobAndFile.substring(0, slash)))) {
+            if (Files.exists(run.resolve(rest))) return java.util.Optional.of(run.resolve(rest));
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** A job's run folders, oldest first. */
+    static List<Path> runDirs(Path jobDir) throws IOException {
+        if (!Files.isDirectory(jobDir)) return List.of();
+        try (Stream<Path> s = Files.list(jobDir)) {
+            return s.filter(Files::isDirectory)
+                    .filter(d -> !d.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
+        }
     }
 
     /** Waits until the input folder's {@code sub} folder holds {@code count} entries matching {@code suffix}. */

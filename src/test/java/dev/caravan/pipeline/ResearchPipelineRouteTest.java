@@ -32,8 +32,8 @@ class ResearchPipelineRouteTest extends PipelineTestSupport {
 
         drop("energy.txt", "# my research\nhow efficient are solar panels\n");
 
-        Path report = awaitFile(output().resolve("energy/how-efficient-are-solar-panels.md"));
-        Path sidecar = awaitFile(output().resolve("energy/how-efficient-are-solar-panels.json"));
+        Path report = awaitReport("energy/how-efficient-are-solar-panels.md");
+        Path sidecar = awaitReport("energy/how-efficient-are-solar-panels.json");
         String md = read(report);
         assertThat(md)
                 .contains("# how efficient are solar panels")

@@ -25,15 +25,14 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
                 {"budget": {"search_calls": 1}, "queries": ["first", "second", "third"]}
                 """);
 
-        String third = read(awaitFile(output().resolve("cut/third.md")));
+        String third = read(awaitReport("cut/third.md"));
         assertThat(third)
                 .contains("- **Search:** not searched: the budget of 1 search calls for this job was reached")
                 .contains(
                         "_The query was not searched (not searched: the budget of 1 search calls for this job was reached)");
         // queries run side by side and each writes its report when its own pages are done, in any order
-        assertThat(read(awaitFile(output().resolve("cut/second.md"))))
-                .contains("not searched: the budget of 1 search calls");
-        assertThat(read(awaitFile(output().resolve("cut/first.md")))).contains("- **Search:** Tavily, 1 result");
+        assertThat(read(awaitReport("cut/second.md"))).contains("not searched: the budget of 1 search calls");
+        assertThat(read(awaitReport("cut/first.md"))).contains("- **Search:** Tavily, 1 result");
         assertThat(tavily.searchCalls()).isEqualTo(1);
         awaitMoved("processed", "cut.json", 1);
         assertThat(read(output().resolve("events.jsonl")))
@@ -53,7 +52,7 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
                         + site.url("/p2") + "\"]}]}");
 
         awaitMoved("processed", "pages.json", 1);
-        String md = read(list(output().resolve("pages"), ".md").get(0));
+        String md = read(list(runDir("pages"), ".md").get(0));
         assertThat(md)
                 .contains("- **Sources:** 1 fetched, 1 not retrieved")
                 .contains("> — not fetched: the budget of 1 pages for this job was reached");

@@ -63,7 +63,7 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
 
         drop("busy.txt", "retry me\n");
 
-        awaitFile(output().resolve("busy/retry-me.md"));
+        awaitReport("busy/retry-me.md");
         var requests = tavily.server().requestsTo("/search");
         assertThat(requests).hasSize(2);
         long waitedMs = java.time.Duration.between(

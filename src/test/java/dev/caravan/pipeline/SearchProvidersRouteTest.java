@@ -86,7 +86,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                   "exclude_domains": ["spam.example"]}]}
                 """);
 
-        String md = read(awaitFile(output().resolve("serper/heat-pumps-cold.md")));
+        String md = read(awaitReport("serper/heat-pumps-cold.md"));
         assertThat(md)
                 .contains("- **Search:** Serper, 1 result")
                 .contains(
@@ -98,8 +98,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         assertThat(JSON.readTree(call.body()))
                 .isEqualTo(JSON.readTree(
                         "{\"q\":\"heat pumps cold site:127.0.0.1 -site:spam.example\",\"num\":3,\"tbs\":\"qdr:w\"}"));
-        JsonNode sidecar =
-                JSON.readTree(output().resolve("serper/heat-pumps-cold.json").toFile());
+        JsonNode sidecar = JSON.readTree(inRun("serper/heat-pumps-cold.json").toFile());
         assertThat(sidecar.path("search").path("provider").asText()).isEqualTo("serper");
         assertThat(sidecar.path("search").path("notes").get(0).asText()).contains("search_depth advanced");
         assertThat(tavily.searchCalls()).isZero();
@@ -115,7 +114,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                 {"defaults": {"provider": "brave", "time_range": "month"}, "queries": ["brave one", "brave two", "brave three"]}
                 """);
 
-        awaitFile(output().resolve("brave/brave-three.md"));
+        awaitReport("brave/brave-three.md");
         List<StubServer.Recorded> calls = brave.server().requests();
         assertThat(calls).hasSize(3);
         List<Long> gaps = new ArrayList<>();
@@ -125,8 +124,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         assertThat(gaps).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(900));
         assertThat(calls.get(0).path()).contains("freshness=pm").contains("q=brave+one");
         assertThat(calls.get(0).header("X-Subscription-Token")).isEqualTo(BraveStub.KEY);
-        assertThat(read(awaitFile(output().resolve("brave/brave-one.md"))))
-                .contains("- **Search:** Brave Search, 1 result");
+        assertThat(read(awaitReport("brave/brave-one.md"))).contains("- **Search:** Brave Search, 1 result");
     }
 
     @Test
@@ -141,7 +139,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                 {"queries": [{"query": "ground heat", "provider": "searxng", "max_results": 1, "topic": "news"}]}
                 """);
 
-        String md = read(awaitFile(output().resolve("searx/ground-heat.md")));
+        String md = read(awaitReport("searx/ground-heat.md"));
         assertThat(md)
                 .contains("- **Search:** SearXNG, 1 result")
                 .contains("### [1] Ground source systems")
@@ -157,7 +155,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
 
         drop("nojson.json", "{\"queries\": [{\"query\": \"anything\", \"providers\": [\"searxng\"]}]}");
 
-        String md = read(awaitFile(output().resolve("nojson/anything.md")));
+        String md = read(awaitReport("nojson/anything.md"));
         assertThat(md)
                 .contains("SearXNG could not be used (SearXNG refused the JSON format (HTTP 403): enable it in the "
                         + "instance's settings.yml (search: formats: \\[html, json\\])")
@@ -173,11 +171,10 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
 
         drop("merge.json", "{\"queries\": [{\"query\": \"heat merge\", \"providers\": [\"serper\", \"brave\"]}]}");
 
-        String md = read(awaitFile(output().resolve("merge/heat-merge.md")));
+        String md = read(awaitReport("merge/heat-merge.md"));
         assertThat(md).contains("- **Search:** Serper + Brave Search, 2 results");
-        JsonNode sources = JSON.readTree(
-                        output().resolve("merge/heat-merge.json").toFile())
-                .path("sources");
+        JsonNode sources =
+                JSON.readTree(inRun("merge/heat-merge.json").toFile()).path("sources");
         assertThat(sources).hasSize(2);
         assertThat(sources.get(0).path("url").asText()).isEqualTo(site.url("/heat"));
         assertThat(sources.get(0).path("found_by").toString())
@@ -198,7 +195,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
 
         drop("fallback.txt", "fallback please\n");
 
-        String md = read(awaitFile(output().resolve("fallback/fallback-please.md")));
+        String md = read(awaitReport("fallback/fallback-please.md"));
         assertThat(md)
                 .contains("- **Search:** Serper, 1 result")
                 .contains("Tavily could not be used (Tavily rejected the API key (HTTP 401)")
@@ -212,7 +209,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
 
         drop("quota.txt", "quota gone\n");
 
-        String md = read(awaitFile(output().resolve("quota/quota-gone.md")));
+        String md = read(awaitReport("quota/quota-gone.md"));
         assertThat(md)
                 .contains("Tavily could not be used (Tavily says the plan's usage limit is used up (HTTP 432)")
                 .contains("- **Search:** Serper, 0 results")
@@ -231,7 +228,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
                 {"defaults": {"provider": "brave"}, "queries": ["tally one", "tally two", "tally three"]}
                 """);
 
-        String md = read(awaitFile(output().resolve("tally/tally-three.md")));
+        String md = read(awaitReport("tally/tally-three.md"));
         assertThat(md).contains("circuit breaker open").contains("searched with Serper instead");
         assertThat(braveCalls).hasValue(3);
         awaitMoved("processed", "tally.json", 1);
@@ -262,7 +259,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         int tavilyCalls = tavily.searchCalls();
         drop("second.txt", "breaker two\n");
 
-        String md = read(awaitFile(output().resolve("second/breaker-two.md")));
+        String md = read(awaitReport("second/breaker-two.md"));
         assertThat(md).contains("circuit breaker open").contains("searched with Serper instead");
         assertThat(tavily.searchCalls()).isEqualTo(tavilyCalls);
     }

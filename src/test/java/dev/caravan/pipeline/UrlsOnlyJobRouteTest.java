@@ -25,7 +25,7 @@ class UrlsOnlyJobRouteTest extends PipelineTestSupport {
         drop("pages.json", "{\"queries\": [{\"urls\": [\"" + site.url("/p") + "\"], \"include_answer\": true}]}");
 
         awaitMoved("processed", "pages.json", 1);
-        String md = read(list(output().resolve("pages"), ".md").get(0));
+        String md = read(list(runDir("pages"), ".md").get(0));
         assertThat(md)
                 .contains("- **Search:** none (the job listed its pages)")
                 .doesNotContain("answer (provider-generated")

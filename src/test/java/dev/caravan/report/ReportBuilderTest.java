@@ -265,7 +265,7 @@ class ReportBuilderTest {
                         List.of(new PageResult(task(1, A), page, true, List.of())));
 
         assertThat(report.markdown())
-                .contains("(from cache)")
+                .contains("(fresh from cache)")
                 .contains("Full text (36 characters): [pages/a-example-heat-0000.md](pages/a-example-heat-0000.md)")
                 .doesNotContain("<details>");
     }

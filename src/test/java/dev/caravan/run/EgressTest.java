@@ -95,6 +95,7 @@ class EgressTest {
                         + EgressRecorder.LOG + "=" + egressLog);
         env.put("RESEARCH_INPUT_DIR", work.resolve("input").toString());
         env.put("RESEARCH_OUTPUT_DIR", work.resolve("output").toString());
+        env.put("RESEARCH_CACHE_DIR", work.resolve("cache").toString());
         env.put("RESEARCH_GUARD_ALLOWED_ADDRESSES", "127.0.0.1/32");
         env.put("RESEARCH_INPUT_POLL_DELAY_MS", "100");
         env.put("RESEARCH_INPUT_SETTLE_MS", "100");
@@ -135,7 +136,13 @@ class EgressTest {
     void caravan_ran_the_job_with_the_embedding_model_loaded() throws IOException {
         assertThat(exitCode).as(output).isZero();
         assertThat(output).as("the model was loaded").contains("all-minilm-l6-v2-q");
-        Path sidecar = work.resolve("output/egress/how-does-a-heat-pump-heat-a-house.json");
+        Path sidecar;
+        try (Stream<Path> runs = Files.list(work.resolve("output/egress"))) {
+            sidecar = runs.filter(Files::isDirectory)
+                    .map(run -> run.resolve("how-does-a-heat-pump-heat-a-house.json"))
+                    .findFirst()
+                    .orElseThrow();
+        }
         assertThat(sidecar).as(output).exists();
         JsonNode report = new ObjectMapper().readTree(sidecar.toFile());
         assertThat(report.path("findings").size()).as(report.toPrettyString()).isPositive();

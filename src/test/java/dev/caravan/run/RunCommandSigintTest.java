@@ -67,6 +67,7 @@ class RunCommandSigintTest {
         Map<String, String> env = pb.environment();
         env.put("RESEARCH_INPUT_DIR", work.resolve("input").toString());
         env.put("RESEARCH_OUTPUT_DIR", work.resolve("output").toString());
+        env.put("RESEARCH_CACHE_DIR", work.resolve("cache").toString());
         env.put("RESEARCH_GUARD_ALLOWED_ADDRESSES", "127.0.0.1/32");
         env.put("RESEARCH_INPUT_POLL_DELAY_MS", "100");
         env.put("RESEARCH_INPUT_SETTLE_MS", "100");
@@ -113,7 +114,9 @@ class RunCommandSigintTest {
                 .isTrue();
         assertThat(command.exitValue()).as(output).isEqualTo(130);
         assertThat(output).contains("is shutting down").contains("shutdown in");
-        assertThat(output.indexOf("job slow done"))
+        java.util.regex.Matcher done =
+                java.util.regex.Pattern.compile("job slow/[0-9TZ-]+ done").matcher(output);
+        assertThat(done.find() ? done.start() : -1)
                 .as("the in-flight job finished before the shutdown completed")
                 .isGreaterThan(0)
                 .isLessThan(output.lastIndexOf("shutdown in"));

@@ -48,7 +48,7 @@ public final class DemoStubs implements AutoCloseable {
         System.out.println("  2. drop the shipped examples in (copies whose real-site URLs point at the stub site):");
         System.out.println("     cp target/demo/examples/* input/");
         System.out.println(
-                "  3. read the reports as they are written: output/energy/, output/glaciers/, output/tides/");
+                "  3. read the reports as they are written: output/energy/<run>/, output/glaciers/<run>/, output/tides/<run>/");
         System.out.println("     (and the events log: output/events.jsonl)");
         System.out.println();
         System.out.println("Stop Caravan and then this demo with Ctrl-C.");

@@ -13,7 +13,7 @@ import java.util.Map;
 /** Answers from a map of URL to result (404 for anything unknown) and records every request in order. */
 public final class FakeTransport implements HttpTransport {
 
-    public record Call(String url, Purpose purpose, Instant deadline) {}
+    public record Call(String url, Purpose purpose, Instant deadline, Map<String, String> headers) {}
 
     private final Map<String, HttpResult> answers = new HashMap<>();
     private final Map<String, java.util.Deque<HttpResult>> sequences = new HashMap<>();
@@ -50,8 +50,8 @@ public final class FakeTransport implements HttpTransport {
     }
 
     @Override
-    public synchronized HttpResult get(URI url, Purpose purpose, Instant deadline) {
-        calls.add(new Call(url.toString(), purpose, deadline));
+    public synchronized HttpResult get(URI url, Purpose purpose, Instant deadline, Map<String, String> headers) {
+        calls.add(new Call(url.toString(), purpose, deadline, Map.copyOf(headers)));
         java.util.Deque<HttpResult> sequence = sequences.get(url.toString());
         if (sequence != null) return sequence.size() > 1 ? sequence.poll() : sequence.peek();
         return answers.getOrDefault(url.toString(), HttpResult.response(404, Map.of(), new byte[0]));
