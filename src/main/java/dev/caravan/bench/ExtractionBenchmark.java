@@ -1,7 +1,8 @@
-package dev.caravan.extract;
+package dev.caravan.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.extract.ContentExtractor;
 import dev.caravan.model.SuppressForbidden;
 import java.io.IOException;
 import java.io.InputStream;
