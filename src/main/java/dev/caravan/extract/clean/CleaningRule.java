@@ -41,7 +41,7 @@ public interface CleaningRule {
     record Visit(Node node, String tag, String role) {
 
         /** The element visited, or null for a comment. */
-        public Element element() {
+        public @Nullable Element element() {
             return node instanceof Element e ? e : null;
         }
     }
