@@ -21,7 +21,7 @@ mvn -q -B compile
 if [ ! -s "$cp_file" ] || [ pom.xml -nt "$cp_file" ]; then
   mvn -q -B dependency:build-classpath -Dmdep.outputFile="$cp_file" -DincludeScope=runtime
 fi
-java ${JAVA_OPTS:-} -Xms512m -cp "target/classes:$(cat "$cp_file")" dev.caravan.extract.ExtractionBenchmark "${args[@]}"
+java ${JAVA_OPTS:-} -Xms512m -cp "target/classes:$(cat "$cp_file")" dev.caravan.bench.ExtractionBenchmark "${args[@]}"
 if $score; then
   kit=${EXTRACTION_KIT:-../shared/bench/extraction}
   echo "scrapinghub F1 (evaluate.py):"

@@ -1,6 +1,18 @@
 package dev.caravan.extract;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.caravan.extract.clean.CleaningRules;
+import dev.caravan.extract.dom.TextStats;
+import dev.caravan.extract.find.MainContentFinder;
+import dev.caravan.extract.find.StructuredContent;
+import dev.caravan.extract.find.ThreadPosts;
+import dev.caravan.extract.markdown.MarkdownRenderer;
+import dev.caravan.extract.markdown.TextBlocks;
+import dev.caravan.extract.meta.JsonLd;
+import dev.caravan.extract.meta.MetadataReader;
+import dev.caravan.extract.meta.PageTypeDetector;
+import dev.caravan.extract.meta.ProductDescription;
+import dev.caravan.extract.parse.HtmlParser;
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.PageMetadata;
 import dev.caravan.model.PageType;
@@ -13,10 +25,13 @@ import org.jsoup.nodes.Element;
 /**
  * Keeps the main content of an HTML page and converts it to Markdown. Thread-safe: one instance serves every page.
  *
- * <p>Steps: read metadata (meta tags, OpenGraph, JSON-LD); drop what is never content (scripts, hidden parts,
- * navigation, headers, footers, share bars, comments, ads); score text blocks by prose signals (length,
- * punctuation, link density, class names) and keep the best container with its sibling paragraphs; prune link lists
- * and labels inside it; take its text blocks for quoting; render Markdown with flexmark. The page title goes to the metadata, never into the body.
+ * <p>Steps: parse the page once ({@code parse}); read its metadata and type from it ({@code meta}); on a copy, drop
+ * what is never content ({@code clean}, page rules: scripts, hidden parts, navigation, headers, footers, share bars,
+ * comments, ads); find the content ({@code find}: the best prose block and its kin, or the main region of a page made
+ * of parts); clean inside it ({@code clean}, content rules: labels, link lists, repeats); take its text blocks for
+ * quoting and render Markdown with flexmark ({@code markdown}). A pass that needs the page as it was (the lenient
+ * pass, a second look at a cleaned page, the last resort) takes a fresh copy of the parsed page. The page title goes
+ * to the metadata, never into the body.
  */
 public class ContentExtractor {
 
@@ -32,41 +47,59 @@ public class ContentExtractor {
     /** The best prose block stands for the thread when it holds this share of the posts' letters. */
     private static final double THREAD_COVER = 0.8;
 
+    /** A category or list page's best block is its guide when it holds at least a quarter of the page's prose. */
+    private static final int GUIDE_SHARE_DIVISOR = 4;
+
     private final MetadataReader metadataReader = new MetadataReader();
-    private final DomCleaner cleaner = new DomCleaner();
     private final PageTypeDetector typeDetector = new PageTypeDetector();
     private final MainContentFinder finder = new MainContentFinder();
-    private final ContentPruner pruner = new ContentPruner();
     private final MarkdownRenderer renderer;
 
     public ContentExtractor() {
         this.renderer = new MarkdownRenderer();
     }
 
+    /** One page being extracted: parsed once, read as it is, cleaned and cut up only in copies. */
+    private record Page(Document parsed, String base, PageMetadata meta, PageType type) {
+
+        /** A fresh copy of the parsed page, for a pass that changes it. */
+        Document copy() {
+            return parsed.clone();
+        }
+
+        /** A fresh copy cleaned by the page rules. */
+        Document cleaned(boolean byClass) {
+            Document doc = copy();
+            CleaningRules.cleanPage(doc, type, byClass);
+            return doc;
+        }
+    }
+
     /** Extracts the main content of {@code html}; {@code baseUri} makes links absolute. */
     public ExtractedPage extract(String html, String baseUri) {
         Objects.requireNonNull(html, "html");
         String base = baseUri == null ? "" : baseUri;
-        Document doc = CData.parse(html, base);
-        List<JsonNode> jsonLd = JsonLd.objects(doc);
-        PageMetadata read = metadataReader.read(doc, jsonLd);
-        PageType type = typeDetector.detect(doc, base, read.published());
+        Document parsed = HtmlParser.parse(html, base);
+        List<JsonNode> jsonLd = JsonLd.objects(parsed);
+        PageMetadata read = metadataReader.read(parsed, jsonLd);
+        PageType type = typeDetector.detect(parsed, base, read.published());
         PageMetadata meta = read.withPageType(type);
+        Page page = new Page(parsed, base, meta, type);
         // a shop's product page may be taken for a category page; its JSON-LD still says Product
         boolean shop = type == PageType.PRODUCT || type == PageType.COLLECTION;
         String product = shop ? ProductDescription.read(jsonLd) : null;
-        Element root = mainContent(html, base, doc, true, meta, type);
+        Element root = mainContent(page, true);
         if (TextStats.letters(root) < MIN_LETTERS) {
             // class-based cleaning took too much (odd class names): try again trusting only tags and roles
-            Element lenient = mainContent(html, base, CData.parse(html, base), false, meta, type);
+            Element lenient = mainContent(page, false);
             if (TextStats.letters(lenient) > 2 * TextStats.letters(root)) root = lenient;
         }
         root = ProductDescription.preferred(root, product, base);
-        String linkBase = doc.baseUri().isEmpty() ? base : doc.baseUri(); // honours <base href>
+        String linkBase = parsed.baseUri().isEmpty() ? base : parsed.baseUri(); // honours <base href>
         List<TextBlock> blocks = TextBlocks.of(root); // before rendering, which rewrites the element
         String markdown = renderer.render(root, linkBase);
         if (markdown.isBlank()) {
-            Element body = visibleBody(html, base);
+            Element body = visibleBody(page);
             blocks = TextBlocks.of(body);
             markdown = renderer.render(body, linkBase);
         }
@@ -77,75 +110,61 @@ public class ContentExtractor {
      * Last resort when the content rules leave nothing although the page shows text: the body without scripts,
      * hidden parts, navigation, headers and footers, rendered whole.
      */
-    private Element visibleBody(String html, String base) {
-        Document doc = CData.parse(html, base);
-        cleaner.clean(doc, false);
+    private static Element visibleBody(Page page) {
+        Document doc = page.copy();
+        CleaningRules.cleanPage(doc, PageType.ARTICLE, false);
         return doc.body();
     }
 
-    private Element mainContent(
-            String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
-        cleaner.clean(doc, byClass, type);
-        Element root = contentRoot(html, base, doc, byClass, meta, type);
-        List<ThreadPosts.AuthorLine> authors = List.of();
-        if (type == PageType.FORUM) {
-            ThreadPosts.dropRepeatedQuotes(root);
-            ThreadPosts.dropCounters(root);
-            ThreadPosts.dropNotices(root);
-            authors = ThreadPosts.authorLines(root);
-        }
-        pruner.prune(root, meta.title(), type);
-        ThreadPosts.restoreAuthorLines(authors); // every post with its author line, which pruning takes for a label
+    /** The content of a cleaned copy of the page, cleaned inside; {@code byClass} false is the lenient pass. */
+    private Element mainContent(Page page, boolean byClass) {
+        Element root = contentRoot(page, page.cleaned(byClass), byClass);
+        CleaningRules.cleanContent(root, page.meta().title(), page.type());
         return root;
     }
 
     /** The element holding the content of the cleaned {@code doc}, before pruning, chosen by page type. */
-    private Element contentRoot(
-            String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
+    private Element contentRoot(Page page, Document doc, boolean byClass) {
+        PageType type = page.type();
         if (type == PageType.COLLECTION || type == PageType.LISTING) {
             int prose = StructuredContent.prose(doc.body());
             if (prose >= StructuredContent.PROSE) {
                 Element guide = finder.find(doc.body());
                 // a category or list page with a written guide is about that text; its grid of cards is the frame
-                if (4 * StructuredContent.prose(guide) >= prose) return StructuredContent.narrowToProse(guide);
+                if (GUIDE_SHARE_DIVISOR * StructuredContent.prose(guide) >= prose)
+                    return StructuredContent.narrowToProse(guide);
                 // the best block is one of many written parts, not the page's guide: the whole region after all
-                doc = cleaned(html, base, byClass, type);
+                doc = page.cleaned(byClass);
             }
         }
         if (StructuredContent.appliesTo(type)) {
             Element region = StructuredContent.region(doc.body());
-            StructuredContent.dropBesideContent(region, type);
+            CleaningRules.cleanAroundContent(region, type);
             return region;
         }
-        return proseRoot(html, base, doc, byClass, meta, type);
+        return proseRoot(page, doc, byClass);
     }
 
     /** Articles, forums and documentation: the best prose block and its kin, or a larger region when it is a part. */
-    private Element proseRoot(
-            String html, String base, Document doc, boolean byClass, PageMetadata meta, PageType type) {
-        if (type == PageType.FORUM) StructuredContent.dropBesideContent(doc.body(), type);
+    private Element proseRoot(Page page, Document doc, boolean byClass) {
+        PageType type = page.type();
+        if (type == PageType.FORUM) CleaningRules.cleanAroundContent(doc.body(), type);
         int all = TextStats.letters(doc.body());
         Element landmark = type == PageType.DOCUMENTATION ? docLandmark(doc.body()) : null;
         int landmarkLetters = landmark == null ? 0 : TextStats.letters(landmark);
         Element root = type == PageType.FORUM ? thread(doc.body()) : finder.find(doc.body());
-        if (StructuredContent.coversTooLittle(type, meta.published() != null, TextStats.letters(root), all)) {
+        boolean dated = page.meta().published() != null;
+        if (StructuredContent.coversTooLittle(type, dated, TextStats.letters(root), all)) {
             // the best prose block is a small part of a page made of many parts: take the page's main region
-            return StructuredContent.region(cleaned(html, base, byClass, type).body());
+            return StructuredContent.region(page.cleaned(byClass).body());
         }
         if (TextStats.letters(root) < DOC_SHARE * landmarkLetters) {
             // a reference page's sections (short definitions, tables) read less like prose than its
             // introduction, yet they are the documentation: take the page's main landmark
-            Element whole = docLandmark(cleaned(html, base, byClass, type).body());
+            Element whole = docLandmark(page.cleaned(byClass).body());
             if (whole != null) return whole;
         }
         return root;
-    }
-
-    /** The page parsed and cleaned again, for when the finder has already taken parts out of the first copy. */
-    private Document cleaned(String html, String base, boolean byClass, PageType type) {
-        Document doc = CData.parse(html, base);
-        cleaner.clean(doc, byClass, type);
-        return doc;
     }
 
     /** The main landmark of a documentation page ({@code main} or {@code role=main}), or {@code null}. */

@@ -1,5 +1,7 @@
 package dev.caravan.extract;
 
+import dev.caravan.extract.parse.Decoding;
+import dev.caravan.extract.parse.MediaType;
 import dev.caravan.model.ExtractedPage;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;

@@ -32,82 +32,6 @@ class PageTypeTest {
         assertThat(Fixtures.extract("product-page").metadata().pageType()).isEqualTo(PageType.PRODUCT);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            a question with its answers is a thread | "@type":"QAPage","mainEntity":{"@type":"Question","acceptedAnswer":{"@type":"Answer"}} | FORUM
-            questions and answers without FAQPage   | "@type":"Question","acceptedAnswer":{"@type":"Answer"}                            | FORUM
-            the questions of an FAQ are no thread   | "@type":"FAQPage","mainEntity":[{"@type":"Question","acceptedAnswer":{"@type":"Answer"}}] | ARTICLE
-            """)
-    void json_ld_questions_and_answers_make_a_forum_unless_they_form_an_faq(
-            String what, String jsonLd, PageType expected) {
-        String html = "<html><head><script type=\"application/ld+json\">{\"@context\":\"https://schema.org\"," + jsonLd
-                + "}</script></head><body><p>Some text.</p></body></html>";
-        PageType type = new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), "https://example.com/page", null);
-        assertThat(type).isEqualTo(expected);
-    }
-
-    @ParameterizedTest(name = "{0} is a forum address")
-    @CsvSource({
-        "https://bbs.example.org/viewtopic.php?id=309936",
-        "https://www.example.org/community/index.php?topic=589061.0",
-        "https://www.example.org/community/index.php?board=3&topic=589061.0"
-    })
-    void a_bulletin_board_host_or_a_topic_in_the_query_adds_to_the_forum_url_words(String url) {
-        String html = "<html><body><p>Some text.</p></body></html>";
-        assertThat(new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), url, null))
-                .isEqualTo(PageType.FORUM);
-    }
-
-    @ParameterizedTest(name = "{0} is a front page: {1}")
-    @CsvSource({
-        "https://example.com,                          true",
-        "https://example.com/,                         true",
-        "https://www.example.com/?utm_source=feed,     true",
-        "https://example.com/#top,                     true",
-        "https://example.com/blog/,                    false",
-        "https://example.com/2026/03/a-story.html,     false",
-        "'',                                           false"
-    })
-    void a_url_with_no_path_is_the_front_page_of_its_site(String url, boolean expected) {
-        assertThat(PageTypeDetector.isSiteRoot(url)).isEqualTo(expected);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({
-        "https://wiki.example.org/wiki/List_of_lighthouses",
-        "https://books.example.com/list/show/12.best_novels",
-        "https://papers.example.org/cs/list"
-    })
-    void a_url_that_names_a_list_makes_a_listing_even_when_json_ld_says_article(String url) {
-        String html = "<html><head><script type=\"application/ld+json\">{\"@type\":\"Article\"}</script></head>"
-                + "<body><p>Some text.</p></body></html>";
-        assertThat(new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), url, "2026-01-01"))
-                .isEqualTo(PageType.LISTING);
-    }
-
-    @Test
-    void a_front_page_that_says_nothing_else_is_not_taken_for_an_article() {
-        String html = "<html><body><h1>Greenfield Studio</h1><p>We design gardens.</p></body></html>";
-        PageType type =
-                new PageTypeDetector().detect(org.jsoup.Jsoup.parse(html), "https://greenfield.example.com/", null);
-        assertThat(type).isEqualTo(PageType.SERVICE);
-    }
-
-    @Test
-    void a_front_page_made_of_many_linked_cards_is_a_listing() {
-        StringBuilder html = new StringBuilder("<html><body><main><div class=\"posts\">");
-        for (int i = 0; i < 12; i++)
-            html.append("<div class=\"card\"><h2><a href=\"/post-")
-                    .append(i)
-                    .append("\">Post ")
-                    .append(i)
-                    .append("</a></h2><p>A teaser.</p></div>");
-        html.append("</div></main></body></html>");
-        PageType type = new PageTypeDetector()
-                .detect(org.jsoup.Jsoup.parse(html.toString()), "https://blog.example.com/", "2026-03-01");
-        assertThat(type).isEqualTo(PageType.LISTING);
-    }
-
     @Test
     void a_page_that_says_nothing_about_itself_counts_as_an_article() {
         assertThat(Fixtures.extract("plain-page").metadata().pageType()).isEqualTo(PageType.ARTICLE);
@@ -160,5 +84,31 @@ class PageTypeTest {
                         "## How it works",
                         "From a first sketch");
         assertThat(md).doesNotContain("Privacy", "Projects");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "https://shop.example.com/collections/rain-jackets, COLLECTION",
+        "https://guides.example.com/list/rain-jackets,      LISTING"
+    })
+    void a_category_or_list_page_with_a_written_guide_gives_the_guide_not_the_grid(String url, PageType expected) {
+        StringBuilder html = new StringBuilder("<html><body><main><h1>Rain jackets</h1><ul class=\"grid\">");
+        for (int i = 0; i < 12; i++)
+            html.append("<li class=\"card\"><a href=\"/products/jacket-")
+                    .append(i)
+                    .append("\">Jacket model ")
+                    .append(i)
+                    .append("</a><span class=\"price\">$")
+                    .append(90 + i)
+                    .append("</span></li>");
+        html.append("</ul><div class=\"guide\">");
+        for (int i = 0; i < 6; i++)
+            html.append("<p>Choosing a rain jacket starts with the membrane: a three-layer shell breathes best on long")
+                    .append(" climbs, while a two-layer jacket with a mesh lining is softer and cheaper for the city.")
+                    .append(" Look at the hood, the pit zips and the seams, which should be taped all the way.</p>");
+        html.append("</div></main></body></html>");
+        var page = new ContentExtractor().extract(html.toString(), "https://shop.example.com/collections/rain-jackets");
+        assertThat(page.metadata().pageType()).isEqualTo(PageType.COLLECTION);
+        assertThat(page.markdown()).contains("three-layer shell").doesNotContain("Jacket model 3");
     }
 }

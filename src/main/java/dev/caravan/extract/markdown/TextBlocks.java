@@ -1,0 +1,135 @@
+package dev.caravan.extract.markdown;
+
+import dev.caravan.extract.dom.WordLists;
+import dev.caravan.model.TextBlock;
+import dev.caravan.model.TextBlock.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+
+/**
+ * The text of the content element as blocks, read from the document itself: every paragraph, heading, list item,
+ * table row, quote and code block, in document order. Quotes are taken from these, so they are the page's own words,
+ * never text recovered from Markdown. Reference markers ({@code <sup>[3]</sup>}, {@code [47]}) are left out: in a
+ * report they would read as citations. Stateless.
+ */
+public final class TextBlocks {
+
+    /** Elements that start a new block of text. */
+    private static final Set<String> BLOCK = WordLists.set("tag.text-block");
+
+    /** Inline boxes often laid out side by side: a word gap between siblings (as the Markdown renderer keeps). */
+    private static final Set<String> INLINE_BOX = WordLists.set("tag.inline-box");
+
+    private static final Pattern MARKER_TEXT =
+            Pattern.compile("\\[?\\s*(\\d{1,3}|[a-z]|citation needed|note \\d+)\\s*]?", Pattern.CASE_INSENSITIVE);
+    /** A footnote marker left in running text: "face-to-face [47]." */
+    private static final Pattern INLINE_MARKER = Pattern.compile("(?:\\s?\\[\\d{1,3}])+(?=[\\s.,;:!?)\"'”’]|$)");
+
+    /** Runs of white space (and no-break spaces) as one space; a plain loop, run for every block of every page. */
+    static String collapseSpaces(CharSequence text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean inSpace = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r' || c == '\u00a0') {
+                if (!inSpace) out.append(' ');
+                inSpace = true;
+            } else {
+                out.append(c);
+                inSpace = false;
+            }
+        }
+        return out.toString();
+    }
+
+    private TextBlocks() {}
+
+    public static List<TextBlock> of(Element root) {
+        Collector c = new Collector();
+        c.visit(root, Kind.PARAGRAPH);
+        c.flush();
+        return c.blocks;
+    }
+
+    private static final class Collector {
+        final List<TextBlock> blocks = new ArrayList<>();
+        final StringBuilder text = new StringBuilder();
+        Kind kind = Kind.PARAGRAPH;
+
+        void visit(Element e, Kind inherited) {
+            String tag = e.normalName();
+            if (tag.equals("pre")) {
+                flush();
+                add(Kind.CODE, e.wholeText().strip());
+                return;
+            }
+            if (tag.equals("tr")) {
+                flush();
+                row(e, inherited);
+                return;
+            }
+            if (tag.equals("sup") && MARKER_TEXT.matcher(e.text()).matches()) return;
+            if (tag.equals("br") || tag.equals("hr")) {
+                flush();
+                return;
+            }
+            boolean block = BLOCK.contains(tag);
+            Kind own = kindOf(tag, inherited);
+            if (block) flush();
+            if (INLINE_BOX.contains(tag) && e.previousSibling() instanceof Element) text.append(' ');
+            for (Node child : e.childNodes()) {
+                if (child instanceof TextNode t) {
+                    if (text.isEmpty()) kind = own;
+                    text.append(t.getWholeText());
+                } else if (child instanceof Element c) {
+                    visit(c, own);
+                }
+            }
+            if (block) flush();
+        }
+
+        /** A table row: its cells in order, " | " between them; a one-cell row reads as a paragraph. */
+        private void row(Element tr, Kind inherited) {
+            List<String> cells = new ArrayList<>();
+            for (Element cell : tr.children()) {
+                if (!cell.normalName().equals("td") && !cell.normalName().equals("th")) continue;
+                Collector inner = new Collector();
+                inner.visit(cell, Kind.PARAGRAPH);
+                inner.flush();
+                if (inner.blocks.size() > 1) { // a cell holding paragraphs or a nested table: keep its blocks
+                    blocks.addAll(inner.blocks);
+                    continue;
+                }
+                if (!inner.blocks.isEmpty()) cells.add(inner.blocks.get(0).text());
+            }
+            if (cells.size() == 1) add(inherited == Kind.QUOTE ? Kind.QUOTE : Kind.PARAGRAPH, cells.get(0));
+            else if (!cells.isEmpty()) add(Kind.TABLE_ROW, String.join(" | ", cells));
+        }
+
+        void flush() {
+            if (text.isEmpty()) return;
+            String clean = collapseSpaces(text);
+            if (clean.indexOf('[') >= 0) clean = INLINE_MARKER.matcher(clean).replaceAll("");
+            clean = clean.strip();
+            text.setLength(0);
+            add(kind, clean);
+        }
+
+        private void add(Kind k, String t) {
+            if (!t.isBlank()) blocks.add(new TextBlock(k, t));
+        }
+    }
+
+    private static Kind kindOf(String tag, Kind inherited) {
+        if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6')
+            return Kind.HEADING;
+        if (tag.equals("li") || tag.equals("dd") || tag.equals("dt")) return Kind.LIST_ITEM;
+        if (tag.equals("blockquote")) return Kind.QUOTE;
+        return inherited;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.caravan.extract.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.model.TextBlock;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TextBlocksTest {
+
+    private static List<TextBlock> blocks(String html) {
+        return TextBlocks.of(Jsoup.parseBodyFragment(html).body());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            a paragraph                          ~ <p>Heat pumps  move\\n warmth.</p>                                   ~ PARAGRAPH:Heat pumps move warmth.
+            headings apart from the text         ~ <h2>Costs</h2><p>It costs $12 a month.</p>                        ~ HEADING:Costs / PARAGRAPH:It costs $12 a month.
+            every list item                      ~ <ul><li>First item here</li><li>Second <b>bold</b> item</li></ul> ~ LIST_ITEM:First item here / LIST_ITEM:Second bold item
+            a list item before its sub-list      ~ <ul><li>Parent text<ul><li>Child</li></ul></li></ul>              ~ LIST_ITEM:Parent text / LIST_ITEM:Child
+            a table row as cells                 ~ <table><tr><th>State</th><th>Top rate</th></tr><tr><td>Kentucky</td><td>16%</td></tr></table> ~ TABLE_ROW:State | Top rate / TABLE_ROW:Kentucky | 16%
+            a one-cell row as a paragraph        ~ <table><tr><td>A layout table holds prose.</td></tr></table>     ~ PARAGRAPH:A layout table holds prose.
+            a quote                              ~ <blockquote><p>Quoted words.</p></blockquote>                     ~ QUOTE:Quoted words.
+            code as it is                        ~ <pre>x  = 1\\ny = 2</pre>                                          ~ CODE:x  = 1\\ny = 2
+            code names verbatim                  ~ <p>Call <code>logging.getLogger(__name__)</code> once.</p>        ~ PARAGRAPH:Call logging.getLogger(__name__) once.
+            a line break ends a block            ~ <p>Line one<br>Line two</p>                                       ~ PARAGRAPH:Line one / PARAGRAPH:Line two
+            footnote links left out              ~ <p>Fewer errors<sup><a href="#c1">[47]</a></sup> than before.</p> ~ PARAGRAPH:Fewer errors than before.
+            footnote text left out               ~ <p>Than face-to-face [47]. [5] Next.</p>                          ~ PARAGRAPH:Than face-to-face. Next.
+            side-by-side spans keep a gap        ~ <div><span>Price</span><span>Free</span></div>                   ~ PARAGRAPH:Price Free
+            """)
+    void blocks_are_the_documents_own_text(String name, String html, String expected) {
+        String actual = String.join(
+                " / ",
+                blocks(html.replace("\\n", "\n")).stream()
+                        .map(b -> b.kind() + ":" + b.text())
+                        .toList());
+        assertThat(actual).isEqualTo(expected.replace("\\n", "\n"));
+    }
+}
