@@ -70,44 +70,58 @@ def answered(names, query, cands, x, w, mode):
     return any(c["answer"] for c in chosen[:K])
 
 
-def fit(queries, l2, iterations=3000, rate=0.05):
+def loss(w, data, l2):
+    """The listwise loss (mean over queries) and its gradient."""
+    total, g = 0.0, np.zeros_like(w)
+    for z, y in data:
+        s = z @ w
+        top = s.max()
+        e = np.exp(s - top)
+        p = e / e.sum()
+        total += np.log(e.sum()) - np.log((e * y).sum())
+        g += z.T @ (p - p * y / (p * y).sum())
+    return total / len(data) + l2 * (w @ w) / 2 / len(data), g / len(data) + l2 * w / len(data)
+
+
+def fit(queries, l2, iterations=3000, rate=0.05, drop=()):
+    """Raw-feature weights; features named in drop (their indexes) weigh 0."""
     xs = np.vstack([x for _, _, x in queries if len(x)])
     mu, sd = xs.mean(0), xs.std(0)
     sd[sd == 0] = 1
+    keep = np.ones(xs.shape[1])
+    keep[list(drop)] = 0
     data = []
     for _, cands, x in queries:
         y = np.array([c["answer"] for c in cands], dtype=float)
         if y.sum() > 0:
-            data.append(((x - mu) / sd, y))
+            data.append(((x - mu) / sd * keep, y))
     w = np.zeros(xs.shape[1])
+    try:  # scipy's L-BFGS when it is there (fast); else Adam below (the same optimum, slower)
+        from scipy.optimize import minimize
+        return minimize(loss, w, args=(data, l2), jac=True, method="L-BFGS-B").x * keep / sd
+    except ImportError:
+        pass
     m, v = np.zeros_like(w), np.zeros_like(w)  # Adam, deterministic full batch
     for t in range(1, iterations + 1):
-        g = np.zeros_like(w)
-        for z, y in data:
-            s = z @ w
-            p = np.exp(s - s.max())
-            p /= p.sum()
-            py = p * y / (p * y).sum()
-            g += z.T @ (p - py)
-        g = g / len(data) + l2 * w / len(data)
+        g = loss(w, data, l2)[1]
         m = 0.9 * m + 0.1 * g
         v = 0.999 * v + 0.001 * g * g
         w -= rate * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
-    return w / sd  # weights of the raw features
+    return w * keep / sd  # weights of the raw features
 
 
 def share(names, queries, w, mode):
     return sum(answered(names, q, c, x, w, mode) for q, c, x in queries) / len(queries)
 
 
-def cross_validated(names, queries, l2, mode, folds=5, shuffles=(1, 2, 3)):
+def cross_validated(names, queries, l2, mode, folds=5, shuffles=(1, 2, 3), drop=()):
     total = 0
     for seed in shuffles:
         order = list(range(len(queries)))
         random.Random(seed).shuffle(order)
         for k in range(folds):
             held = set(order[k::folds])
-            w = fit([queries[i] for i in order if i not in held], l2)
+            w = fit([queries[i] for i in order if i not in held], l2, drop=drop)
             total += sum(answered(names, *queries[i], w, mode) for i in held)
     return total / len(queries) / len(shuffles)
 
@@ -117,6 +131,8 @@ def main():
     ap.add_argument("tune")
     ap.add_argument("check", nargs="?")
     ap.add_argument("--l2", type=float, nargs="+", default=[1, 3, 10, 30])
+    ap.add_argument("--ablate", action="store_true",
+                    help="also refit without each feature in turn and print what each one is worth")
     a = ap.parse_args()
     for mode in ("lexical", "model"):
         names, tune = load(a.tune, mode)
@@ -137,6 +153,16 @@ def main():
         print(line)
         for n, v in zip(names, w):
             print(f"    {n:20s} {v:+.4f}")
+        if a.ablate:
+            for j, n in enumerate(names):
+                if not w[j]:
+                    continue
+                cv = cross_validated(names, tune, best[1], mode, drop=(j,))
+                wj = fit(tune, best[1], drop=(j,))
+                line = f"{mode}: without {n:20s} tune (cross-validated) {cv:.3f} (all: {best[0]:.3f})"
+                if check:
+                    line += f"; check {share(names, check, wj, mode):.3f} (all: {share(names, check, w, mode):.3f})"
+                print(line)
 
 
 if __name__ == "__main__":

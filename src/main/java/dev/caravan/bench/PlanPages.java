@@ -14,7 +14,7 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
@@ -27,17 +27,19 @@ import java.util.zip.GZIPInputStream;
 final class PlanPages {
 
     private final Path dataset;
+    private final Clock clock;
     private final PageConverter converter = new PageConverter(new ContentExtractor(), new PdfText(50, 10_000));
 
-    PlanPages(Path dataset) {
+    PlanPages(Path dataset, Clock clock) {
         this.dataset = dataset;
+        this.clock = clock;
     }
 
     /** The plan result {@code result} ({@code url}, {@code file} relative to the dataset) converted. */
     FetchedPage convert(JsonNode result) throws IOException {
         String url = result.path("url").asText();
         return converter.convert(new FetchResponse(
-                new Retrieval(url, url, 200, Instant.now()),
+                new Retrieval(url, url, 200, clock.instant()),
                 FetchOutcome.OK,
                 null,
                 "text/html",

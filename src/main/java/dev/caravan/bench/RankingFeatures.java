@@ -16,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +46,7 @@ public final class RankingFeatures {
         int modelReads = args.length == 4 ? Integer.parseInt(args[3]) : 1000;
         PropertyReader props = PlanPages.settings(Path.of("application.properties"));
         PassageRanker ranker = CaravanConfiguration.ranker(props);
-        PlanPages pages = new PlanPages(dataset);
+        PlanPages pages = new PlanPages(dataset, Clock.systemUTC());
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[2]), StandardCharsets.UTF_8))) {
             out.println(json.writeValueAsString(PassageRanker.featureNames()));
             for (JsonNode question : plan) {

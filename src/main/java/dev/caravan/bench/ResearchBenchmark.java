@@ -63,7 +63,7 @@ public final class ResearchBenchmark {
         FindingSelector selector = new FindingSelector(ranker);
         Clock clock = Clock.systemUTC();
         ReportBuilder builder = new ReportBuilder(report, selector, clock);
-        PlanPages planPages = new PlanPages(dataset);
+        PlanPages planPages = new PlanPages(dataset, clock);
         PageStore store = new PageStore(report);
         ReportWriter writer = new ReportWriter();
 

@@ -31,6 +31,14 @@ import java.util.Set;
  */
 public final class PassageRanker {
 
+    /**
+     * The query's best BM25 passage is always among this many first findings (when it reaches the relevance floor): the
+     * answer that shares the query's rarest words is never crowded out. Measured on the research kit: neutral (tune
+     * 0.80 either way, check 0.70 without, 0.69 with, estimated by bench/fit-ranking.sh); kept because on unseen
+     * questions the lexically obvious answers were the ones missed.
+     */
+    static final int LEXICAL_GUARD = 5;
+
     /** Passages at least this similar under the model say the same thing: merged into one finding. */
     static final double SAME_COSINE = 0.9;
     /** Without vectors, passages sharing at least this share of their words (Jaccard) say the same thing. */
@@ -197,21 +205,27 @@ public final class PassageRanker {
                 .reversed()
                 .thenComparingInt(c -> c.page)
                 .thenComparingInt(c -> c.passage.position()));
+        Candidate lexicalBest = null;
+        for (Candidate c : open) if (c.bm25 > 0 && (lexicalBest == null || c.bm25 > lexicalBest.bm25)) lexicalBest = c;
         List<Candidate> chosen = new ArrayList<>();
         List<Set<Integer>> alsoOn = new ArrayList<>();
         int[] perPage = new int[pageCount];
+        Candidate holdsLexicalBest = null; // the finding that quotes the best BM25 passage, or says what it says
         for (Candidate c : open) {
             int same = -1;
             for (int k = 0; k < chosen.size() && same < 0; k++) if (same(c, chosen.get(k))) same = k;
             if (same >= 0) { // says what a finding says: a further citation of it, if from another page
                 if (c.page != chosen.get(same).page) alsoOn.get(same).add(c.page);
+                if (c == lexicalBest) holdsLexicalBest = chosen.get(same);
                 continue;
             }
             if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
             chosen.add(c);
             alsoOn.add(new LinkedHashSet<>());
             perPage[c.page]++;
+            if (c == lexicalBest) holdsLexicalBest = c;
         }
+        keepLexicalBest(chosen, alsoOn, lexicalBest, holdsLexicalBest);
         List<Ranking.Pick> picks = new ArrayList<>();
         for (int k = 0; k < chosen.size(); k++) {
             Candidate c = chosen.get(k);
@@ -219,6 +233,31 @@ public final class PassageRanker {
                     c.passage.text(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
         }
         return picks;
+    }
+
+    /**
+     * The query's best BM25 passage stays among the first {@value #LEXICAL_GUARD} findings: moved up to the last of
+     * those places when the score put it lower, or added there (the last finding making room) when a cap left it out.
+     */
+    private void keepLexicalBest(
+            List<Candidate> chosen, List<Set<Integer>> alsoOn, Candidate lexicalBest, Candidate holdsLexicalBest) {
+        if (lexicalBest == null || chosen.size() < LEXICAL_GUARD) {
+            if (lexicalBest != null && holdsLexicalBest == null) { // room is left: a per-source cap kept it out
+                chosen.add(lexicalBest);
+                alsoOn.add(new LinkedHashSet<>());
+            }
+            return;
+        }
+        int at = holdsLexicalBest == null ? -1 : chosen.indexOf(holdsLexicalBest);
+        if (at >= 0 && at < LEXICAL_GUARD) return;
+        Candidate moved = at >= 0 ? chosen.remove(at) : lexicalBest;
+        Set<Integer> citations = at >= 0 ? alsoOn.remove(at) : new LinkedHashSet<>();
+        chosen.add(LEXICAL_GUARD - 1, moved);
+        alsoOn.add(LEXICAL_GUARD - 1, citations);
+        if (chosen.size() > settings.maxFindings()) {
+            chosen.remove(chosen.size() - 1);
+            alsoOn.remove(alsoOn.size() - 1);
+        }
     }
 
     private List<Ranking.PageRelevance> pageRelevance(List<Candidate> all, int pageCount, double floor) {

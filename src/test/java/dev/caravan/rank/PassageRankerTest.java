@@ -225,6 +225,39 @@ class PassageRankerTest {
                 .containsExactly("Heat pump efficiency drops slowly in cold climates, tests show.");
     }
 
+    @Test
+    void the_best_bm25_passage_stays_among_the_first_five_when_the_model_likes_six_others_better() {
+        String lexicalBest = "The Acme widget torque rating is 40 newton metres at full load.";
+        // the model sees the query as e0; it puts every other passage at 0.8 (and apart from each other), this one at 0
+        SentenceEncoder skewed = texts -> {
+            float[][] vectors = new float[texts.size()][16];
+            vectors[0][0] = 1;
+            for (int i = 1; i < texts.size(); i++) {
+                if (texts.get(i).contains("torque rating is")) {
+                    vectors[i][1] = 1;
+                } else {
+                    vectors[i][0] = 0.8f;
+                    vectors[i][1 + i % 15] = 0.6f;
+                }
+            }
+            return vectors;
+        };
+        PassageRanker ranker = new PassageRanker(new RankingSettings(8, 8, 0.35, 48), Optional.of(skewed));
+
+        Ranking ranking = rank(
+                ranker,
+                "Acme widget torque rating",
+                List.of(
+                        lexicalBest
+                                + " // The Acme widget ships in blue and in grey. // An Acme widget fits most bench vices."
+                                + " // Each Acme widget comes with a two-year warranty. // The widget rating label sits on the base."
+                                + " // Acme sells the widget in packs of four or ten. // Torque wrenches are sold separately by Acme."));
+
+        assertThat(ranking.picks()).hasSizeGreaterThan(5);
+        assertThat(ranking.picks().subList(0, 5)).extracting(Ranking.Pick::text).contains(lexicalBest);
+        assertThat(ranking.picks().get(0).text()).isNotEqualTo(lexicalBest); // the model's order stands otherwise
+    }
+
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {
         List<List<Passage>> candidates =
                 pages.stream().map(p -> ranker.candidates(blocks(p), query)).toList();
