@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -69,6 +70,12 @@ public final class EncoderBenchmark {
         for (String path : order) encode(paths.get(path), passages.subList(0, Math.min(CALL, passages.size())));
 
         Map<String, float[][]> vectors = new HashMap<>();
+        Map<String, double[]> wall = new HashMap<>();
+        Map<String, double[]> cpuTime = new HashMap<>();
+        for (String path : order) {
+            wall.put(path, new double[rounds]);
+            cpuTime.put(path, new double[rounds]);
+        }
         for (int round = 1; round <= rounds; round++) {
             for (String path : order) {
                 long cpu = processCpuNanos();
@@ -76,6 +83,8 @@ public final class EncoderBenchmark {
                 vectors.put(path, encode(paths.get(path), passages));
                 double wallMs = (System.nanoTime() - start) / 1e6;
                 double cpuMs = (processCpuNanos() - cpu) / 1e6;
+                wall.get(path)[round - 1] = wallMs / passages.size();
+                cpuTime.get(path)[round - 1] = cpuMs / passages.size();
                 System.out.printf(
                         Locale.ROOT,
                         "round %d  %-32s %6.2f ms per passage (CPU %6.2f ms)%n",
@@ -85,6 +94,13 @@ public final class EncoderBenchmark {
                         cpuMs / passages.size());
             }
         }
+        for (String path : order)
+            System.out.printf(
+                    Locale.ROOT,
+                    "median    %-32s %6.2f ms per passage (CPU %6.2f ms)%n",
+                    path,
+                    median(wall.get(path)),
+                    median(cpuTime.get(path)));
         float[][] reference = vectors.get(order.get(0));
         for (String path : order.subList(1, order.size())) {
             float[][] v = vectors.get(path);
@@ -106,6 +122,12 @@ public final class EncoderBenchmark {
                     lowestCosine);
         }
         System.out.println("load average at the end: " + loadAverage());
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     /** Encodes the passages in calls of {@link #CALL} texts, as the ranker does per query. */
