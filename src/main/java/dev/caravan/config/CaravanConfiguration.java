@@ -20,6 +20,7 @@ import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
 import dev.caravan.model.AtomicFiles;
+import dev.caravan.model.DailyCounts;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
@@ -247,12 +248,12 @@ public class CaravanConfiguration implements CamelConfiguration {
     }
 
     /** What a damaged daily credit file means: the day is spent (the default, fails closed) or counts from 0. */
-    private static SearchBudget.OnCorruptFile onCorruptCreditsFile(PropertyReader props) {
+    private static DailyCounts.OnCorruptFile onCorruptCreditsFile(PropertyReader props) {
         String key = "research.budget.credits-on-corrupt-file";
         String value = props.string(key).strip();
         return switch (value) {
-            case "spent" -> SearchBudget.OnCorruptFile.SPENT;
-            case "reset" -> SearchBudget.OnCorruptFile.RESET;
+            case "spent" -> DailyCounts.OnCorruptFile.SPENT;
+            case "reset" -> DailyCounts.OnCorruptFile.RESET;
             default ->
                 throw PropertyReader.notAllowed(
                         key, value, "give spent (the day counts as used up) or reset (the day counts from 0)");
