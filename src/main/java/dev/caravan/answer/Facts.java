@@ -475,12 +475,16 @@ final class Facts {
             String scaleWord = m.group(6) != null ? m.group(6) : m.group(5);
             Long scale = scaleWord == null ? null : SCALES.get(scaleWord.toLowerCase(Locale.ROOT));
             String unit = m.group(1) != null ? UNITS.get(m.group(1)) : m.group(4) != null ? "percent" : "";
-            int end = m.end();
+            String written = m.group().strip();
             if (unit.isEmpty()) {
-                Optional<String> after = unitAfter(t, end);
-                if (after.isPresent()) unit = after.get();
+                Matcher next = NEXT_WORD.matcher(t.substring(m.end(), Math.min(t.length(), m.end() + 24)));
+                String after = next.find() ? UNITS.get(next.group(1).toLowerCase(Locale.ROOT)) : null;
+                if (after != null) {
+                    unit = after;
+                    written = written + " " + next.group(1);
+                }
             }
-            numbers.add(quantity(m.group().strip(), raw, scale, unit, passage));
+            numbers.add(quantity(written, raw, scale, unit, passage));
             blank(text, m.start(), m.end());
         }
         numbers.addAll(numberWords(text.toString(), passage));
