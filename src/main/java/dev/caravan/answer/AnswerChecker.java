@@ -37,6 +37,9 @@ public final class AnswerChecker {
     /** Longest sentence checked; a longer one is dropped. */
     static final int MAX_SENTENCE_CHARS = 1000;
 
+    /** The most characters of one text the embedding model reads (it sees about 256 tokens, about 1000 characters). */
+    static final int MAX_ENCODED_CHARS = 1000;
+
     /** Citation markers the model may have left in its text ({@code [1]}, {@code [2, 3]}, {@code [F1]}). */
     private static final Pattern MARKERS = Pattern.compile("\\s*\\[(?:F|finding\\s*)?\\d+(?:\\s*,\\s*(?:F)?\\d+)*]");
 
@@ -128,6 +131,14 @@ public final class AnswerChecker {
 
     /** The verdict on each sentence, in order; {@code findings} are numbered from 1 as they were sent. */
     public List<Verdict> check(List<Finding> findings, List<Proposed> proposed) {
+        return check(findings, proposed, false);
+    }
+
+    /**
+     * The same; with {@code scoreAll} check (c) is also run on sentences that failed check (b) (for the benchmark's
+     * figures of each check alone), else only on those it may still drop.
+     */
+    public List<Verdict> check(List<Finding> findings, List<Proposed> proposed, boolean scoreAll) {
         List<Verdict> verdicts = new ArrayList<>();
         List<Integer> toScore = new ArrayList<>();
         for (int i = 0; i < proposed.size(); i++) {
@@ -150,16 +161,23 @@ public final class AnswerChecker {
                     .map(m -> m.fact() + " (" + m.kind() + ")")
                     .toList();
             verdicts.add(new Verdict(text, citations, true, missing, -1, -1, "", ""));
-            toScore.add(verdicts.size() - 1);
+            if (scoreAll || missing.isEmpty()) toScore.add(verdicts.size() - 1);
         }
         double[] similarity = similarity(findings, verdicts, toScore);
         for (int k = 0; k < toScore.size(); k++) {
             int i = toScore.get(k);
             Verdict v = verdicts.get(i);
-            double entailed = entailment
-                    .map(e -> e.probability(passages(findings, v.citations()), v.text()))
-                    .orElse(-1.0);
+            boolean mayPass = v.missing().isEmpty() && (similarity[k] < 0 || similarity[k] >= minSimilarity);
+            double entailed = mayPass
+                    ? entailment
+                            .map(e -> e.probability(passages(findings, v.citations()), v.text()))
+                            .orElse(-1.0)
+                    : -1.0;
             verdicts.set(i, judged(v, similarity[k], entailed));
+        }
+        for (int i = 0; i < verdicts.size(); i++) {
+            Verdict v = verdicts.get(i);
+            if (v.cited() && !v.missing().isEmpty() && !toScore.contains(i)) verdicts.set(i, judged(v, -1, -1));
         }
         return verdicts;
     }
@@ -252,7 +270,7 @@ public final class AnswerChecker {
     }
 
     private static int add(List<String> texts, String text) {
-        texts.add(text);
+        texts.add(text.length() > MAX_ENCODED_CHARS ? text.substring(0, MAX_ENCODED_CHARS) : text);
         return texts.size() - 1;
     }
 

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tartarus.snowball.ext.EnglishStemmer;
 
 /**
  * The checkable facts of a text, for check (b): its numbers (with their unit when they have one: {@code $1,200},
@@ -202,16 +203,11 @@ final class Facts {
             "unlike",
             "like",
             "because",
-            "although",
             "though",
             "whether",
             "then",
             "one",
-            "first",
-            "second",
             "finally",
-            "today",
-            "currently",
             "now",
             "yes",
             "per",
@@ -240,7 +236,76 @@ final class Facts {
             "add",
             "run",
             "note",
-            "see");
+            "see",
+            "sources",
+            "source",
+            "studies",
+            "study",
+            "research",
+            "experts",
+            "reports",
+            "report",
+            "data",
+            "evidence",
+            "results",
+            "notably",
+            "importantly",
+            "additionally",
+            "furthermore",
+            "moreover",
+            "specifically",
+            "similarly",
+            "meanwhile",
+            "consequently",
+            "together",
+            "based",
+            "given",
+            "depending",
+            "compared",
+            "still",
+            "just",
+            "always",
+            "never",
+            "again",
+            "once",
+            "within",
+            "through",
+            "across",
+            "along",
+            "beyond",
+            "toward",
+            "towards",
+            "users",
+            "people",
+            "readers",
+            "customers",
+            "companies",
+            "our",
+            "your",
+            "his",
+            "her",
+            "them",
+            "either",
+            "neither",
+            "nor",
+            "whereas",
+            "unless",
+            "otherwise",
+            "although",
+            "despite",
+            "regardless",
+            "first",
+            "next",
+            "last",
+            "lastly",
+            "second",
+            "third",
+            "today",
+            "recently",
+            "currently",
+            "historically",
+            "traditionally",
+            "ultimately");
 
     private Facts() {}
 
@@ -263,6 +328,15 @@ final class Facts {
         }
         for (String name : s.names) {
             if (!p.words.contains(name) && !containsWhole(lowerPassages, name)) missing.add(new Missing(name, "name"));
+        }
+        Set<String> stems = null;
+        for (String opening : s.initials) {
+            if (p.words.contains(opening) || containsWhole(lowerPassages, opening)) continue;
+            if (stems == null) {
+                stems = new HashSet<>();
+                for (String w : p.words) stems.add(stem(w));
+            }
+            if (!stems.contains(stem(opening))) missing.add(new Missing(opening, "name"));
         }
         return missing;
     }
@@ -328,11 +402,20 @@ final class Facts {
         }
     }
 
+    /** A word's English (Snowball) stem: "installation" and "installing" are one word to an opening word's check. */
+    private static String stem(String word) {
+        EnglishStemmer stemmer = new EnglishStemmer();
+        stemmer.setCurrent(word);
+        stemmer.stem();
+        return stemmer.getCurrent();
+    }
+
     private record Extracted(
             List<String> urls,
             List<Date> dates,
             List<Quantity> numbers,
             List<String> names,
+            List<String> initials,
             Set<String> words,
             Set<String> units,
             Set<Integer> months) {}
@@ -359,12 +442,13 @@ final class Facts {
         Set<String> words = new HashSet<>();
         Set<String> units = new HashSet<>();
         List<String> names = new ArrayList<>();
+        List<String> initials = new ArrayList<>();
         Matcher w = WORD.matcher(plain);
         boolean sentenceStart = true;
         int lastEnd = 0;
         while (w.find()) {
             String between = plain.substring(lastEnd, w.start());
-            if (between.matches("(?s).*[.!?:;]\\s*$") || between.contains("\n")) sentenceStart = true;
+            if (between.matches("(?s).*[.!?]\\s+$") || between.contains("\n")) sentenceStart = true;
             lastEnd = w.end();
             String token = stripPossessive(w.group());
             String lower = token.toLowerCase(Locale.ROOT);
@@ -374,11 +458,15 @@ final class Facts {
             if (unit != null) units.add(unit);
             Integer month = MONTHS.get(lower.replace(".", ""));
             if (month != null && monthWord(token)) months.add(month);
-            if (!passage && isName(token, sentenceStart)) names.add(lower);
+            if (!passage) {
+                Kind kind = kind(token, sentenceStart);
+                if (kind == Kind.NAME) names.add(lower);
+                else if (kind == Kind.OPENING) initials.add(lower);
+            }
             sentenceStart = false;
         }
         for (Quantity q : numbers) if (!q.unit.isEmpty()) units.add(q.unit);
-        return new Extracted(urls, dates, numbers, names, words, units, months);
+        return new Extracted(urls, dates, numbers, names, initials, words, units, months);
     }
 
     private static String trimUrl(String url) {
@@ -394,12 +482,25 @@ final class Facts {
         return token;
     }
 
+    /** What a word is to check (b). */
+    private enum Kind {
+        /** Not a name. */
+        WORD,
+        /** A name: checked. */
+        NAME,
+        /**
+         * A capitalised word opening a sentence that is not a common opening word: a name to check, but a word of the
+         * passages in another form ("Installation" for "installing") is taken as that word.
+         */
+        OPENING
+    }
+
     /**
-     * A capitalised word not starting a sentence, an acronym, a word with a capital inside (iPhone, camelCase), or a
-     * code of letters and digits (5G, H2O, COVID-19).
+     * A name: a capitalised word not starting a sentence, an acronym, a word with a capital inside (iPhone,
+     * camelCase), or a code of letters and digits (5G, H2O, COVID-19).
      */
-    private static boolean isName(String token, boolean sentenceStart) {
-        if (token.length() < 2) return false;
+    private static Kind kind(String token, boolean sentenceStart) {
+        if (token.length() < 2) return Kind.WORD;
         boolean capitalInside = false;
         boolean digit = false;
         boolean letter = false;
@@ -409,15 +510,15 @@ final class Facts {
             if (Character.isDigit(c)) digit = true;
             if (Character.isLetter(c)) letter = true;
         }
-        if (digit && letter) return true;
-        if (!Character.isLetter(token.charAt(0))) return false;
-        if (capitalInside) return true;
+        if (digit && letter) return Kind.NAME;
+        if (!Character.isLetter(token.charAt(0))) return Kind.WORD;
+        if (capitalInside) return Kind.NAME;
         String lower = token.toLowerCase(Locale.ROOT);
         String singular = lower.endsWith("s") ? lower.substring(0, lower.length() - 1) : lower;
-        if (NUMBER_WORDS.containsKey(singular) || SCALES.containsKey(singular)) return false;
-        if (!Character.isUpperCase(token.charAt(0))) return false;
-        if (!sentenceStart) return true;
-        return !COMMON_STARTS.contains(lower);
+        if (NUMBER_WORDS.containsKey(singular) || SCALES.containsKey(singular)) return Kind.WORD;
+        if (!Character.isUpperCase(token.charAt(0))) return Kind.WORD;
+        if (!sentenceStart) return Kind.NAME;
+        return COMMON_STARTS.contains(lower) ? Kind.WORD : Kind.OPENING;
     }
 
     private static List<Date> dates(StringBuilder text) {

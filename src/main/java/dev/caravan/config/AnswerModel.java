@@ -117,17 +117,26 @@ public final class AnswerModel {
                 outputDir.resolve(props.plainFileName("research.llm.daily-usage-file")),
                 onCorruptFile(props),
                 clock);
+        return Optional.of(
+                new Built(new Answerer(client, checker(props, settings), settings.byDefault()), budget, connections));
+    }
+
+    /**
+     * The checks of every sentence: citations, facts, similarity under {@code research.report.model} (the model the
+     * findings were ranked with, loaded once per process) unless it is {@code none}, and entailment when
+     * {@code research.llm.nli-model} is set.
+     */
+    public static AnswerChecker checker(PropertyReader props, AnswerSettings settings) {
         String encoderName = props.string("research.report.model").strip();
         Optional<SentenceEncoder> encoder = encoderName.equalsIgnoreCase("none")
                 ? Optional.empty()
                 : Optional.of(OnnxSentenceEncoder.load(encoderName));
-        AnswerChecker checker = new AnswerChecker(
+        return new AnswerChecker(
                 encoder,
                 encoderName,
                 settings.minSimilarity(),
                 entailment(props.orEmpty("research.llm.nli-model")),
                 settings.minEntailment());
-        return Optional.of(new Built(new Answerer(client, checker, settings.byDefault()), budget, connections));
     }
 
     /** The one startup line about answers: off, or the model, its server, when it answers and what is checked. */

@@ -27,8 +27,8 @@ class FactsTest {
             a changed year                | It was released in March 2022.              | Released 5 March 2021 to the public.            | March 2022
             a changed bare year           | The law passed in 2012.                     | The law passed in 2021.                         | 2012
             a year inside a passage date  | The law passed in 2021.                     | The law passed on June 3, 2021.                 | ``
-            a changed name                | Google released the model.                  | Microsoft released the model in June.           | google
-            a name at the start is checked| Anthropic trained it on public text.        | OpenAI trained it on public text.               | anthropic
+            a changed name                | The model was released by Google.           | The model was released by Microsoft in June.    | google
+            a name inside is checked      | It was trained by Anthropic on public text. | It was trained by OpenAI on public text.        | anthropic
             a common first word is not    | The model was trained on public text.       | It was trained on public text.                  | ``
             a name inside                 | It runs on Ollama and vLLM.                 | Ollama and vLLM serve the model.                | ``
             a changed camelCase name      | Set merchantReturnDays to 60.               | "merchantReturnWindow": 60,                     | merchantreturndays
@@ -47,5 +47,24 @@ class FactsTest {
 
         if (missing == null || missing.isEmpty()) assertThat(found).as(what).isEmpty();
         else assertThat(found).as(what).isNotEmpty().first().asString().containsIgnoringCase(missing);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            a name that opens a sentence    | Anthropic trained the model on public text.       | anthropic
+            another form of a passage word  | Installation takes about a day.                    | ``
+            a common opening word           | Sources say the model was trained on public text.  | ``
+            an opening acronym              | AWS trained the model.                             | aws
+            """)
+    void a_word_opening_a_sentence_is_checked_unless_it_is_a_common_opening_or_a_passage_word_in_another_form(
+            String what, String sentence, String missing) {
+        String passage = "OpenAI trained the model on public text. Installing it takes about a day.";
+
+        List<String> found = Facts.unsupported(sentence, passage).stream()
+                .map(Facts.Missing::fact)
+                .toList();
+
+        if (missing == null || missing.isEmpty()) assertThat(found).as(what).isEmpty();
+        else assertThat(found).as(what).containsExactly(missing);
     }
 }
