@@ -89,6 +89,7 @@ final class AnswerSentences {
         for (int number = 1; number <= k; number++) {
             final int i = number;
             String text = findings.get(i - 1).text();
+            String passage = text + "\n" + findings.get(i - 1).context();
             out.add(new Generated(SUPPORTED, "own sentence", cite(text, i)));
             String clause = longestClause(text);
             if (clause != null) out.add(new Generated(SUPPORTED, "clause", cite(clause, i)));
@@ -97,8 +98,12 @@ final class AnswerSentences {
                 out.add(new Generated(
                         SUPPORTED, "two joined", new Proposed(stripEnd(text) + "; " + next, List.of(i, i + 1))));
             }
-            changedNumber(text).ifPresent(s -> out.add(new Generated(UNSUPPORTED, "number changed", cite(s, i))));
-            changedDate(text).ifPresent(s -> out.add(new Generated(UNSUPPORTED, "date changed", cite(s, i))));
+            changedNumber(text)
+                    .filter(s -> !sameNumbers(s, passage))
+                    .ifPresent(s -> out.add(new Generated(UNSUPPORTED, "number changed", cite(s, i))));
+            changedDate(text)
+                    .filter(s -> !sameNumbers(s, passage))
+                    .ifPresent(s -> out.add(new Generated(UNSUPPORTED, "date changed", cite(s, i))));
             changedName(text, names, random)
                     .ifPresent(s -> out.add(new Generated(UNSUPPORTED, "name changed", cite(s, i))));
             openingChanged(text, names, random)
@@ -178,6 +183,13 @@ final class AnswerSentences {
                     && (best == null || p.length() > best.length())) best = p;
         }
         return best;
+    }
+
+    /** True when every number of {@code changed} is written in {@code passage} too (the change made nothing new). */
+    private static boolean sameNumbers(String changed, String passage) {
+        Matcher m = NUMBER.matcher(changed);
+        while (m.find()) if (!passage.contains(m.group())) return false;
+        return true;
     }
 
     /** The sentence with one number (not a year) changed to a value it does not hold. */
@@ -286,12 +298,23 @@ final class AnswerSentences {
         return words;
     }
 
-    /** Capitalised names in the findings (not first words), to swap into other queries' sentences. */
+    /**
+     * Capitalised names in the findings (not first words), to swap into other queries' sentences: only words that are
+     * never written in lower case in any finding, so a common word ("Source") is not taken for a name.
+     */
     static List<String> names(List<Finding> findings) {
+        Set<String> lowerCase = new HashSet<>();
+        for (Finding f : findings) {
+            for (String w : (f.text() + " " + f.context()).split("[^\\p{L}]+"))
+                if (!w.isEmpty() && Character.isLowerCase(w.charAt(0))) lowerCase.add(w);
+        }
         Map<String, Boolean> names = new LinkedHashMap<>();
         for (Finding f : findings) {
             Matcher m = NAME.matcher(f.text());
-            while (m.find()) if (m.group().length() > 3) names.put(m.group(), true);
+            while (m.find()) {
+                if (m.group().length() > 3 && !lowerCase.contains(m.group().toLowerCase(Locale.ROOT)))
+                    names.put(m.group(), true);
+            }
         }
         return List.copyOf(names.keySet());
     }
