@@ -41,7 +41,8 @@ public final class AnswerChecker {
     static final int MAX_ENCODED_CHARS = 1000;
 
     /** Citation markers the model may have left in its text ({@code [1]}, {@code [2, 3]}, {@code [F1]}). */
-    private static final Pattern MARKERS = Pattern.compile("\\s*\\[(?:F|finding\\s*)?\\d+(?:\\s*,\\s*(?:F)?\\d+)*]");
+    private static final Pattern MARKERS =
+            Pattern.compile("\\s*(?<![\\w\\])])\\[(?:F|finding\\s*)?\\d+(?:\\s*,\\s*(?:F)?\\d+)*](?![\\w(\\[])");
 
     /** One sentence as the model proposed it: its text and the numbers of the findings it cites. */
     public record Proposed(String text, List<Integer> citations) {

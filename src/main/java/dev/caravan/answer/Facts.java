@@ -353,8 +353,11 @@ final class Facts {
         return passages.numbers.stream().anyMatch(wanted::matches);
     }
 
+    /** Units a number must carry in the passage too: money and shares ({@code $1} is not "one seat"). */
+    private static final Set<String> STRICT_UNITS = Set.of("usd", "eur", "gbp", "jpy", "percent");
+
     private static boolean supported(Quantity q, Extracted passages) {
-        boolean unitSeen = q.unit.isEmpty() || passages.units.contains(q.unit);
+        boolean unitSeen = !STRICT_UNITS.contains(q.unit) && (q.unit.isEmpty() || passages.units.contains(q.unit));
         for (Quantity p : passages.numbers) {
             if (!p.matches(q)) continue;
             if (p.unit.equals(q.unit) || (p.unit.isEmpty() && unitSeen) || q.unit.isEmpty()) return true;

@@ -36,7 +36,9 @@ final class AnswerSentences {
     static final String UNSUPPORTED = "unsupported";
     static final String BORDERLINE = "borderline";
 
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.,])\\d[\\d,]*(?:\\.\\d+)?(?![\\w])");
+    /** A number, not a footnote or index in brackets ({@code [1]}, which the checker reads as a citation). */
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.,\\[])\\d[\\d,]*(?:\\.\\d+)?(?![\\w\\]])");
+
     private static final Pattern YEAR = Pattern.compile("(?<![\\w.,])(1[89]\\d\\d|20\\d\\d)(?![\\w])");
     private static final Pattern MONTH = Pattern.compile(
             "\\b(January|February|March|April|June|July|August|September|October|November|December)\\b");

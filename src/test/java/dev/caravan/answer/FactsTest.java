@@ -20,6 +20,7 @@ class FactsTest {
             a number word in the sentence | Students may submit five essays.            | Students may submit up to 5 essays.             | ``
             a changed number word         | Students may submit six essays.             | Students may submit up to FIVE essays.          | six
             percent sign and word         | Loss is 3 percent.                          | Loss is 3%.                                     | ``
+            money needs its sign          | The plan costs $1 per seat.                 | One seat is free, two cost $8.                  | $1
             a unit must match             | The battery weighs 5 kg.                    | The battery weighs 5 lb.                        | 5
             a unit said elsewhere         | The battery weighs 5 kg.                    | Weight (kg): 5                                  | ``
             a date in another form        | It was released on 2021-03-05.              | Released March 5, 2021 to the public.           | ``
