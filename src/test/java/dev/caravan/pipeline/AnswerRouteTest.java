@@ -114,13 +114,10 @@ class AnswerRouteTest extends PipelineTestSupport {
                 "A heat pump moves heat from the outside air into the house instead of burning fuel.",
                 finding(call, "moves heat"))));
 
-        drop("switches.json", """
-                {"queries": [
-                  {"query": "%s", "answer": false},
-                  {"query": "%s", "urls": ["%s"]}
-                ]}
-                """.formatted(
-                        QUERY, QUERY + " at home", model.server().url("/secret")));
+        drop(
+                "switches.json",
+                "{\"queries\": [{\"query\": \"" + QUERY + "\", \"answer\": false}, {\"query\": \"" + QUERY
+                        + " at home\", \"urls\": [\"" + model.server().url("/secret") + "\"]}]}\n");
 
         Path second = awaitFile(output().resolve("switches/how-efficient-is-a-heat-pump-at-home.md"));
         Path first = awaitFile(output().resolve("switches/how-efficient-is-a-heat-pump.md"));

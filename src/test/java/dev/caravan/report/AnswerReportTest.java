@@ -68,10 +68,14 @@ class AnswerReportTest {
         List<PageResult> pages = List.of(
                 Pages.selector(5, 2)
                         .candidates(
-                                task(1, A), fetched(A, "Heat pumps explained", """
-                                        A typical heat pump has an efficiency of about 300 percent in mild weather.
-                                        %s
-                                        """.formatted(PLANTED)), query, false),
+                                task(1, A),
+                                fetched(
+                                        A,
+                                        "Heat pumps explained",
+                                        "A typical heat pump has an efficiency of about 300 percent in mild weather.\n"
+                                                + PLANTED + "\n"),
+                                query,
+                                false),
                 Pages.selector(5, 2).candidates(task(2, B), fetched(B, "What heat pumps cost", """
                                         Installing an air-source heat pump costs about $1,000 per kilowatt of capacity.
                                         """), query, false));
