@@ -87,6 +87,8 @@ public final class RankingFeatures {
                             "answer",
                             m.page() == gold
                                     && PlanPages.normalised(m.passage().text()).contains(answer));
+                    row.put("coverage", m.coverage());
+                    if (m.withModel() != null) row.put("cosine", m.cosine());
                     row.set("lexical", json.valueToTree(m.lexical()));
                     if (m.withModel() != null) row.set("model", json.valueToTree(m.withModel()));
                 }

@@ -119,7 +119,7 @@ public final class PassageRanker {
         for (int i = 0; i < scored.all().size(); i++) {
             Candidate c = scored.all().get(i);
             double[] withModel = scored.semantic() && c.vector != null ? scored.modelFeatures()[i] : null;
-            out.add(new Measured(c.page, c.passage, scored.lexicalFeatures()[i], withModel));
+            out.add(new Measured(c.page, c.passage, c.coverage, c.cosine, scored.lexicalFeatures()[i], withModel));
         }
         return out;
     }
@@ -136,10 +136,14 @@ public final class PassageRanker {
      *
      * @param page its page (index into the pages given)
      * @param passage the candidate
+     * @param coverage its query coverage (relevance without the model)
+     * @param cosine the model's cosine similarity to the query, when the model read it (relevance with the model is
+     *     the higher of the two)
      * @param lexical its features without the model
      * @param withModel its features with the model, or null when the model did not read it
      */
-    public record Measured(int page, Passage passage, double[] lexical, double[] withModel) {}
+    public record Measured(
+            int page, Passage passage, double coverage, double cosine, double[] lexical, double[] withModel) {}
 
     private record Scored(
             List<Candidate> all, boolean semantic, double[][] lexicalFeatures, double[][] modelFeatures) {}

@@ -81,7 +81,7 @@ class AnswerRouteTest extends PipelineTestSupport {
 
         drop("answers.txt", QUERY + "\n");
 
-        String md = read(awaitFile(output().resolve("answers/how-efficient-is-a-heat-pump.md")));
+        String md = read(awaitReport("answers/how-efficient-is-a-heat-pump.md"));
         assertThat(md)
                 .contains("## Answer\n\n_Written by the model `stub-model` from the key findings below")
                 .contains("all-minilm-l6-v2-q, similarity at least")
@@ -95,8 +95,8 @@ class AnswerRouteTest extends PipelineTestSupport {
                 .doesNotContain("evil.example")
                 .doesNotContain("Biscuit")
                 .doesNotContain(site.url("/heat-pumps"));
-        JsonNode answer = JSON.readTree(output().resolve("answers/how-efficient-is-a-heat-pump.json")
-                        .toFile())
+        JsonNode answer = JSON.readTree(
+                        inRun("answers/how-efficient-is-a-heat-pump.json").toFile())
                 .path("answer");
         assertThat(answer.path("status").asText()).isEqualTo("answered");
         assertThat(answer.path("dropped").get(0).path("reason").asText()).contains("400 percent");
@@ -119,8 +119,8 @@ class AnswerRouteTest extends PipelineTestSupport {
                 "{\"queries\": [{\"query\": \"" + QUERY + "\", \"answer\": false}, {\"query\": \"" + QUERY
                         + " at home\", \"urls\": [\"" + model.server().url("/secret") + "\"]}]}\n");
 
-        Path second = awaitFile(output().resolve("switches/how-efficient-is-a-heat-pump-at-home.md"));
-        Path first = awaitFile(output().resolve("switches/how-efficient-is-a-heat-pump.md"));
+        Path second = awaitReport("switches/how-efficient-is-a-heat-pump-at-home.md");
+        Path first = awaitReport("switches/how-efficient-is-a-heat-pump.md");
         assertThat(read(first)).doesNotContain("## Answer").doesNotContain("**Answer:**");
         String md = read(second);
         assertThat(md).contains("## Answer").contains(model.server().url("/secret") + "> — blocked");
