@@ -1,6 +1,6 @@
 package dev.caravan.answer;
 
-import dev.caravan.model.DailyCounts;
+import dev.caravan.files.DailyCounts;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;

@@ -16,8 +16,8 @@ import dev.caravan.model.Retrieval;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
 import dev.caravan.model.SuppressForbidden;
-import dev.caravan.report.FindingSelector;
-import dev.caravan.report.PageStore;
+import dev.caravan.pages.FindingSelector;
+import dev.caravan.pages.PageStore;
 import dev.caravan.report.ReportSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,7 +59,7 @@ final class PlanPages {
         this.dataset = dataset;
         this.selector = selector;
         this.clock = clock;
-        this.store = new PageStore(report);
+        this.store = new PageStore(report.outputDir(), report.inlineMaxChars());
     }
 
     /** The plan's queries, in order. */

@@ -8,7 +8,7 @@ import dev.caravan.answer.Entailment;
 import dev.caravan.answer.ModelBudget;
 import dev.caravan.answer.OnnxEntailment;
 import dev.caravan.fetch.guard.SingleHostGuard;
-import dev.caravan.model.DailyCounts;
+import dev.caravan.files.DailyCounts;
 import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.SentenceEncoder;
 import dev.caravan.search.SearchHttp;

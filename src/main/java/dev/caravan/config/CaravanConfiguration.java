@@ -15,14 +15,16 @@ import dev.caravan.fetch.UrlNormalizer;
 import dev.caravan.fetch.guard.GuardSettings;
 import dev.caravan.fetch.guard.GuardedDnsResolver;
 import dev.caravan.fetch.guard.UrlGuard;
+import dev.caravan.files.AtomicFiles;
+import dev.caravan.files.DailyCounts;
 import dev.caravan.intake.InputFolder;
 import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
-import dev.caravan.model.AtomicFiles;
-import dev.caravan.model.DailyCounts;
 import dev.caravan.model.SearchResults;
+import dev.caravan.pages.FindingSelector;
+import dev.caravan.pages.PageStore;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
 import dev.caravan.pipeline.CamelHttpTransport;
@@ -37,8 +39,6 @@ import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.rank.RankingSettings;
 import dev.caravan.rank.SentenceEncoder;
-import dev.caravan.report.FindingSelector;
-import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
@@ -190,7 +190,7 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         CamelHttpTransport transport = new CamelHttpTransport(context.createProducerTemplate());
         RobotsPolicy robots = new RobotsPolicy(transport, guard, scheduler, fetch, clock);
-        PageStore store = new PageStore(report);
+        PageStore store = new PageStore(report.outputDir(), report.inlineMaxChars());
         FindingSelector findings = new FindingSelector(ranker);
         // monitoring off: no registry at all, so no meter is kept in memory for nobody to read
         PrometheusMeterRegistry meters = null;

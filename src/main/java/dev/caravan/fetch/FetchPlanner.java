@@ -4,7 +4,7 @@ import dev.caravan.model.FetchTask;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
-import dev.caravan.model.Urls;
+import dev.caravan.web.Urls;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -7,7 +7,8 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.PageFault;
 import dev.caravan.model.Retrieval;
-import dev.caravan.model.RetryAfter;
+import dev.caravan.web.RetryAfter;
+import dev.caravan.web.Urls;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -93,7 +94,7 @@ public class PageFetcher {
     public CompletableFuture<FetchResponse> fetch(String url, @Nullable CacheHeaders stored) {
         URI first;
         try {
-            first = WebUrls.parse(url);
+            first = Urls.parse(url);
         } catch (IllegalArgumentException e) {
             return done(FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null));
         }
@@ -138,7 +139,7 @@ public class PageFetcher {
                                     + " s, longer than the configured maximum wait",
                             attempt.result().status()));
                 }
-                scheduler.pause(WebUrls.hostKey(current), pause.get());
+                scheduler.pause(Urls.hostKey(current), pause.get());
                 page.retried = true;
                 page.budget = page.budget.minus(attempt.took());
                 return request(page, current, gap).thenCompose(again -> answer(page, current, hop, again));
@@ -177,7 +178,7 @@ public class PageFetcher {
             }
             URI next;
             try {
-                next = WebUrls.parse(
+                next = Urls.parse(
                         current.resolve(result.header("location").strip()).toString());
             } catch (IllegalArgumentException e) {
                 return done(page.failed(
@@ -230,7 +231,7 @@ public class PageFetcher {
     private CompletableFuture<Attempt> request(Page page, URI url, Duration gapAfter) {
         Duration budget = page.budget;
         if (budget.isNegative() || budget.isZero()) return done(new Attempt(null, Duration.ZERO));
-        return scheduler.submit(WebUrls.hostKey(url), gapAfter, () -> {
+        return scheduler.submit(Urls.hostKey(url), gapAfter, () -> {
             Instant start = clock.instant();
             HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget), page.conditional);
             return new Attempt(result, Duration.between(start, clock.instant()));

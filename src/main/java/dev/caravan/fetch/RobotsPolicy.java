@@ -10,6 +10,7 @@ import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.PageFault;
+import dev.caravan.web.Urls;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -70,7 +71,7 @@ public class RobotsPolicy {
 
     /** The verdict for {@code url}, once its origin's robots.txt is known (fetched and cached when needed). */
     public CompletableFuture<RobotsVerdict> check(URI url) {
-        String origin = WebUrls.origin(url);
+        String origin = Urls.origin(url);
         return rulesByOrigin
                 .get(origin, (o, executor) -> load(URI.create(o + "/robots.txt"), 0))
                 .thenApply(entry -> verdict(entry, url));
@@ -104,7 +105,7 @@ public class RobotsPolicy {
         }
         return scheduler
                 .submit(
-                        WebUrls.hostKey(current),
+                        Urls.hostKey(current),
                         Duration.ofMillis(settings.pacing().hostDelayMs()),
                         () -> transport.get(
                                 current,
@@ -125,7 +126,7 @@ public class RobotsPolicy {
             }
             URI next;
             try {
-                next = WebUrls.parse(
+                next = Urls.parse(
                         current.resolve(result.header("location").strip()).toString());
             } catch (IllegalArgumentException e) {
                 return done(unavailable("robots.txt redirected to an unusable location (" + e.getMessage() + ")"));

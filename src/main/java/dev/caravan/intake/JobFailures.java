@@ -1,6 +1,6 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.AtomicFiles;
+import dev.caravan.files.AtomicFiles;
 import dev.caravan.model.FailureReasons;
 import java.nio.file.Path;
 import java.time.Clock;

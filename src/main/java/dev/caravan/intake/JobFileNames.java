@@ -1,6 +1,6 @@
 package dev.caravan.intake;
 
-import dev.caravan.model.ShortHash;
+import dev.caravan.files.ShortHash;
 import java.text.Normalizer;
 
 /**

@@ -11,7 +11,7 @@ import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.Report;
 import dev.caravan.model.SearchResults;
-import dev.caravan.model.Urls;
+import dev.caravan.web.Urls;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;

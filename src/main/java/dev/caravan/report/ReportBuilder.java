@@ -13,6 +13,8 @@ import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.Report;
 import dev.caravan.model.SearchResults;
+import dev.caravan.pages.FindingSelector;
+import dev.caravan.pages.PageStore;
 import dev.caravan.rank.Ranking;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -9,6 +9,8 @@ import dev.caravan.model.PageMetadata;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchResults;
+import dev.caravan.pages.FindingSelector;
+import dev.caravan.pages.PageMarkdown;
 import dev.caravan.rank.Ranking;
 import java.nio.file.Path;
 import java.time.Instant;

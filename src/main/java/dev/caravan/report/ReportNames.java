@@ -1,7 +1,7 @@
 package dev.caravan.report;
 
 import dev.caravan.model.Query;
-import dev.caravan.model.Urls;
+import dev.caravan.web.Urls;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashSet;

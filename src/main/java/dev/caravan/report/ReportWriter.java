@@ -1,6 +1,6 @@
 package dev.caravan.report;
 
-import dev.caravan.model.AtomicFiles;
+import dev.caravan.files.AtomicFiles;
 import dev.caravan.model.Report;
 
 /** Writes a report and its sidecar atomically. Thread-safe. */

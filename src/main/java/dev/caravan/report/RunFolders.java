@@ -1,8 +1,8 @@
 package dev.caravan.report;
 
-import dev.caravan.model.AtomicFiles;
+import dev.caravan.files.AtomicFiles;
+import dev.caravan.files.ShortHash;
 import dev.caravan.model.Job;
-import dev.caravan.model.ShortHash;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;

@@ -1,7 +1,7 @@
 package dev.caravan.search;
 
 import dev.caravan.model.LogText;
-import dev.caravan.model.RetryAfter;
+import dev.caravan.web.RetryAfter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

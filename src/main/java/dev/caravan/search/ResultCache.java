@@ -14,11 +14,11 @@ public interface ResultCache {
     void put(String key, SearchResults results);
 
     /** A cache in memory only. */
-    static ResultCache inMemory(Cache<Object, Object> cache) {
+    static ResultCache inMemory(Cache<String, SearchResults> cache) {
         return new ResultCache() {
             @Override
             public Optional<SearchResults> get(String key) {
-                return cache.getIfPresent(key) instanceof SearchResults hit ? Optional.of(hit) : Optional.empty();
+                return Optional.ofNullable(cache.getIfPresent(key));
             }
 
             @Override

@@ -37,7 +37,8 @@ public class Searcher {
     }
 
     /** A searcher whose answers are cached in memory only. */
-    public Searcher(SearchProviderRegistry providers, Cache<Object, Object> cache, UnaryOperator<String> normalise) {
+    public Searcher(
+            SearchProviderRegistry providers, Cache<String, SearchResults> cache, UnaryOperator<String> normalise) {
         this(providers, ResultCache.inMemory(cache), normalise);
     }
 

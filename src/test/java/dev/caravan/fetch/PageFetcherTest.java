@@ -9,6 +9,7 @@ import dev.caravan.model.FetchResponse;
 import dev.caravan.testing.FakeClock;
 import dev.caravan.testing.FakeTransport;
 import dev.caravan.testing.RecordingSleeper;
+import dev.caravan.web.Urls;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -391,7 +392,7 @@ class PageFetcherTest {
         "http://example.org:80/a, example.org"
     })
     void the_politeness_key_is_the_host_with_a_port_only_when_not_the_default(String url, String key) {
-        assertThat(WebUrls.hostKey(URI.create(url))).isEqualTo(key);
+        assertThat(Urls.hostKey(URI.create(url))).isEqualTo(key);
     }
 
     @Test

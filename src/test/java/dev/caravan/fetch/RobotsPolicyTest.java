@@ -8,6 +8,7 @@ import dev.caravan.model.FetchOutcome;
 import dev.caravan.testing.FakeClock;
 import dev.caravan.testing.FakeTransport;
 import dev.caravan.testing.RecordingSleeper;
+import dev.caravan.web.Urls;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -228,7 +229,7 @@ class RobotsPolicyTest {
         "https://[2001:db8::1]/x, https://[2001:db8::1]:443"
     })
     void the_origin_is_scheme_host_and_port(String url, String origin) {
-        assertThat(WebUrls.origin(URI.create(url))).isEqualTo(origin);
+        assertThat(Urls.origin(URI.create(url))).isEqualTo(origin);
     }
 
     @Test

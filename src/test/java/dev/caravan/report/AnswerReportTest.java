@@ -1,7 +1,7 @@
 package dev.caravan.report;
 
-import static dev.caravan.report.Pages.fetched;
-import static dev.caravan.report.Pages.task;
+import static dev.caravan.testing.Pages.fetched;
+import static dev.caravan.testing.Pages.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.answer.AnswerChecker;
 import dev.caravan.answer.Answerer;
 import dev.caravan.answer.ModelBudget;
+import dev.caravan.files.DailyCounts;
 import dev.caravan.model.Answer;
-import dev.caravan.model.DailyCounts;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
@@ -20,6 +20,7 @@ import dev.caravan.testing.FakeClock;
 import dev.caravan.testing.ModelClients;
 import dev.caravan.testing.OpenAiStub;
 import dev.caravan.testing.OpenAiStub.Reply;
+import dev.caravan.testing.Pages;
 import dev.caravan.testing.WordVectors;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.caravan.report;
 
-import static dev.caravan.report.Pages.fetched;
-import static dev.caravan.report.Pages.task;
+import static dev.caravan.testing.Pages.fetched;
+import static dev.caravan.testing.Pages.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +12,7 @@ import dev.caravan.model.Query;
 import dev.caravan.model.Report;
 import dev.caravan.model.SearchResults;
 import dev.caravan.testing.FakeClock;
+import dev.caravan.testing.Pages;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

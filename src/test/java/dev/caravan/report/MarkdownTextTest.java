@@ -2,6 +2,7 @@ package dev.caravan.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.testing.RenderedMarkdown;
 import java.util.function.UnaryOperator;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;

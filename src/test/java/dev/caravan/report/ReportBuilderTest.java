@@ -1,9 +1,9 @@
 package dev.caravan.report;
 
-import static dev.caravan.report.Pages.failed;
-import static dev.caravan.report.Pages.fetched;
-import static dev.caravan.report.Pages.jobTask;
-import static dev.caravan.report.Pages.task;
+import static dev.caravan.testing.Pages.failed;
+import static dev.caravan.testing.Pages.fetched;
+import static dev.caravan.testing.Pages.jobTask;
+import static dev.caravan.testing.Pages.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +18,7 @@ import dev.caravan.model.Report;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
 import dev.caravan.testing.FakeClock;
+import dev.caravan.testing.Pages;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

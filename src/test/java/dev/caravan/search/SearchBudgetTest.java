@@ -2,7 +2,7 @@ package dev.caravan.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caravan.model.DailyCounts;
+import dev.caravan.files.DailyCounts;
 import dev.caravan.testing.FakeClock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,7 @@ package dev.caravan.extract.clean;
 
 import dev.caravan.extract.dom.LetterCounts;
 import dev.caravan.extract.dom.TextStats;
+import dev.caravan.web.Urls;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.jsoup.nodes.Element;
@@ -73,14 +74,14 @@ final class LinkBoxes {
      */
     private static @Nullable String linkHost(String href, String pageHost) {
         String h = href.strip();
-        if (h.startsWith("//")) return host("https:" + h);
-        if (h.regionMatches(true, 0, "http://", 0, 7) || h.regionMatches(true, 0, "https://", 0, 8)) return host(h);
-        return pageHost; // relative, or mailto: and the like, which count as the site's own links too
+        // relative, or mailto: and the like, which count as the site's own links too
+        if (!Urls.isAbsoluteLink(h)) return pageHost;
+        return host(h.startsWith("//") ? "https:" + h : h);
     }
 
     /** The site a link points to: its host without a leading {@code www.}, or null when it has none. */
     private static @Nullable String host(String url) {
-        return dev.caravan.model.Urls.host(url)
+        return Urls.host(url)
                 .map(h -> h.startsWith("www.") ? h.substring(4) : h)
                 .orElse(null);
     }

@@ -2,6 +2,7 @@ package dev.caravan.extract.meta;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.caravan.model.PageMetadata;
+import dev.caravan.web.Urls;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -97,15 +98,7 @@ public final class MetadataReader {
     }
 
     private static String absolute(Document doc, String url) {
-        if (url == null) return null;
-        if (url.startsWith("http://") || url.startsWith("https://")) return url;
-        try {
-            return doc.location().isEmpty()
-                    ? null
-                    : java.net.URI.create(doc.location()).resolve(url).toString();
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return Urls.resolve(doc.location(), url);
     }
 
     private static String attr(Element e, String name) {

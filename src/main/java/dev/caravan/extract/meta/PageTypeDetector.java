@@ -3,6 +3,7 @@ package dev.caravan.extract.meta;
 import dev.caravan.extract.dom.Boilerplate;
 import dev.caravan.extract.dom.WordLists;
 import dev.caravan.model.PageType;
+import dev.caravan.web.Urls;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +54,7 @@ public final class PageTypeDetector {
         urlWords(url, w);
         structure(doc, w);
         if (published != null) add(w, PageType.ARTICLE, 1.5);
-        boolean home = isSiteRoot(url);
+        boolean home = Urls.isSiteRoot(url);
         if (home) {
             // a site's front page presents the site (its services, or its latest items), it is not one article
             add(w, PageType.SERVICE, HOME);
@@ -80,18 +81,6 @@ public final class PageTypeDetector {
      * decide): above {@link #CLEAR}, so a front page is never taken for an article by default.
      */
     private static final double HOME = 2.5;
-
-    /** True when {@code url} is the front page of its site: no path beyond "/", whatever its query or fragment. */
-    static boolean isSiteRoot(String url) {
-        if (url == null || url.isEmpty()) return false;
-        int scheme = url.indexOf("://");
-        if (scheme < 0) return false;
-        int slash = url.indexOf('/', scheme + 3);
-        // tracking parameters or a search (?s=...) still leave the front page, or a listing, never an article
-        if (slash < 0) return true;
-        String rest = url.substring(slash);
-        return rest.equals("/") || rest.startsWith("/#") || rest.startsWith("/?");
-    }
 
     private static void add(Map<PageType, Double> w, PageType t, double weight) {
         w.merge(t, weight, Double::sum);
@@ -162,14 +151,10 @@ public final class PageTypeDetector {
     /** Words of the URL path that name a kind of page: /forum/, /t/slug/123, /docs/, /products/, /collections/. */
     private static void urlWords(String url, Map<PageType, Double> w) {
         if (url == null || url.isEmpty()) return;
-        String u = url.toLowerCase(Locale.ROOT);
-        int scheme = u.indexOf("://");
-        int pathStart = u.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-        String host = pathStart < 0 ? u.substring(scheme + 3) : u.substring(scheme < 0 ? 0 : scheme + 3, pathStart);
-        String path = pathStart < 0 ? "/" : u.substring(pathStart);
-        int q = path.indexOf('?');
-        String query = q >= 0 ? path.substring(q + 1) : "";
-        if (q >= 0) path = path.substring(0, q);
+        Urls.Parts parts = Urls.split(url.toLowerCase(Locale.ROOT));
+        String host = parts.authority();
+        String path = parts.path();
+        String query = parts.query();
         // forum software that names the thread in the query: index.php?topic=123, viewtopic.php?t=45
         if (query.startsWith("topic=") || query.contains("&topic=")) add(w, PageType.FORUM, 1);
         if (startsWithOne(host, FORUM_HOST_START) || has(host, FORUM_HOST_PART)) add(w, PageType.FORUM, 1.5);

@@ -39,20 +39,6 @@ class PageTypeDetectorTest {
         assertThat(new PageTypeDetector().detect(Jsoup.parse(html), url, null)).isEqualTo(PageType.FORUM);
     }
 
-    @ParameterizedTest(name = "{0} is a front page: {1}")
-    @CsvSource({
-        "https://example.com,                          true",
-        "https://example.com/,                         true",
-        "https://www.example.com/?utm_source=feed,     true",
-        "https://example.com/#top,                     true",
-        "https://example.com/blog/,                    false",
-        "https://example.com/2026/03/a-story.html,     false",
-        "'',                                           false"
-    })
-    void a_url_with_no_path_is_the_front_page_of_its_site(String url, boolean expected) {
-        assertThat(PageTypeDetector.isSiteRoot(url)).isEqualTo(expected);
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "https://wiki.example.org/wiki/List_of_lighthouses",

@@ -1,14 +1,15 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
-import static dev.caravan.report.Pages.failed;
-import static dev.caravan.report.Pages.fetched;
-import static dev.caravan.report.Pages.task;
+import static dev.caravan.testing.Pages.failed;
+import static dev.caravan.testing.Pages.fetched;
+import static dev.caravan.testing.Pages.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.Finding;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
+import dev.caravan.testing.Pages;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

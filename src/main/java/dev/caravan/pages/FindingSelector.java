@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;

@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
 import dev.caravan.model.Causes;
 import dev.caravan.model.FetchOutcome;

@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.testing;
 
 import com.vladsch.flexmark.ext.tables.TablesExtension;
 import com.vladsch.flexmark.html.HtmlRenderer;
@@ -18,12 +18,12 @@ import org.jsoup.nodes.Element;
  * Renders Markdown as a viewer would (flexmark, as plain CommonMark and with GFM tables) and reads the HTML back with
  * jsoup, to see what a page or a provider managed to put into a report.
  */
-enum RenderedMarkdown {
+public enum RenderedMarkdown {
     COMMONMARK(List.of()),
     WITH_TABLES(List.of(TablesExtension.create()));
 
     /** The elements Markdown itself makes, plus the {@code <details>} the report wraps page content in. */
-    static final Set<String> MARKDOWN_TAGS = Set.of(
+    public static final Set<String> MARKDOWN_TAGS = Set.of(
             "html",
             "head",
             "body",
@@ -54,7 +54,7 @@ enum RenderedMarkdown {
             "details",
             "summary");
     /** Attributes flexmark writes: a link's target, a code block's language, a table cell's alignment. */
-    static final Set<String> MARKDOWN_ATTRIBUTES = Set.of("href", "class", "align");
+    public static final Set<String> MARKDOWN_ATTRIBUTES = Set.of("href", "class", "align");
     /** Links a report may hold: to the web, to an address, or to a page file the report wrote beside it. */
     private static final Pattern SAFE_HREF = Pattern.compile("(?i)(https?://|mailto:)[^\\s]*|pages/[a-z0-9-]+\\.md");
 
@@ -71,12 +71,12 @@ enum RenderedMarkdown {
         this.renderer = HtmlRenderer.builder(options).build();
     }
 
-    Document html(String markdown) {
+    public Document html(String markdown) {
         return Jsoup.parse(renderer.render(parser.parse(markdown)));
     }
 
     /** Everything in the rendered HTML that Markdown and the report would not have made themselves. */
-    static List<String> foreignMarkup(Document html) {
+    public static List<String> foreignMarkup(Document html) {
         List<String> found = new ArrayList<>();
         for (Element e : html.getAllElements()) {
             if (e == html) continue;

@@ -1,4 +1,4 @@
-package dev.caravan.model;
+package dev.caravan.files;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,12 +1,13 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
-import static dev.caravan.report.Pages.failed;
-import static dev.caravan.report.Pages.fetched;
+import static dev.caravan.testing.Pages.failed;
+import static dev.caravan.testing.Pages.fetched;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.TextBlock;
+import dev.caravan.testing.RenderedMarkdown;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +25,7 @@ class PageStoreTest {
     Path out;
 
     private PageStore store(int inlineMaxChars) {
-        return new PageStore(new ReportSettings(out, inlineMaxChars));
+        return new PageStore(out, inlineMaxChars);
     }
 
     @Test
@@ -158,9 +159,15 @@ class PageStoreTest {
     }
 
     @Test
-    void reuse_of_something_that_is_not_a_page_is_empty() {
-        assertThat(store(10).reuse(null, "job-b")).isEmpty();
-        assertThat(store(10).reuse("a string in the cache", "job-b")).isEmpty();
+    void reuse_copies_the_markdown_even_when_the_blocks_file_beside_it_is_gone() throws Exception {
+        PageStore store = store(10);
+        FetchedPage cached = store.evictIfLarge(fetched(URL, "Guide", LONG), "job-a");
+        Files.delete(PageStore.blocksFile(cached.evictedTo()));
+
+        FetchedPage reused = store.reuse(cached, "job-b").orElseThrow();
+
+        assertThat(Files.readString(reused.evictedTo())).isEqualTo(LONG);
+        assertThat(PageStore.blocksFile(reused.evictedTo())).doesNotExist();
     }
 
     @Test

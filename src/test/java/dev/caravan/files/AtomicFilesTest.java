@@ -1,4 +1,4 @@
-package dev.caravan.model;
+package dev.caravan.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.testing;
 
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchTask;
@@ -7,6 +7,7 @@ import dev.caravan.model.PageMetadata;
 import dev.caravan.model.Retrieval;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.TextBlock;
+import dev.caravan.pages.FindingSelector;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.rank.RankingSettings;
 import java.time.Instant;
@@ -15,14 +16,14 @@ import java.util.List;
 import java.util.Optional;
 
 /** Builders for the pages, tasks and selectors of the report tests. */
-final class Pages {
+public final class Pages {
 
-    static final Instant FETCHED_AT = Instant.parse("2026-04-05T06:07:08Z");
+    public static final Instant FETCHED_AT = Instant.parse("2026-04-05T06:07:08Z");
 
     private Pages() {}
 
     /** A fetched page whose text is given line by line: "# " lines are headings, every other line a paragraph. */
-    static FetchedPage fetched(String url, String title, String text) {
+    public static FetchedPage fetched(String url, String title, String text) {
         List<TextBlock> blocks = blocks(text);
         String excerpt = blocks.stream()
                 .filter(b -> b.kind() == TextBlock.Kind.PARAGRAPH)
@@ -42,7 +43,7 @@ final class Pages {
                 blocks);
     }
 
-    static List<TextBlock> blocks(String text) {
+    public static List<TextBlock> blocks(String text) {
         List<TextBlock> blocks = new ArrayList<>();
         for (String line : text.split("\n")) {
             String l = line.strip();
@@ -55,20 +56,20 @@ final class Pages {
         return blocks;
     }
 
-    static FetchedPage failed(String url, FetchOutcome outcome, String reason, Integer status) {
+    public static FetchedPage failed(String url, FetchOutcome outcome, String reason, Integer status) {
         return FetchedPage.failed(Retrieval.failed(url, url, status), outcome, reason);
     }
 
-    static FetchTask task(int order, String url) {
+    public static FetchTask task(int order, String url) {
         return new FetchTask(order, url, url, new SearchHit(url, "Hit title " + order, "snippet", 0.5, null));
     }
 
-    static FetchTask jobTask(int order, String url) {
+    public static FetchTask jobTask(int order, String url) {
         return new FetchTask(order, url, url, null);
     }
 
     /** A lexical-only selector (no model to load): at most {@code max} findings, {@code perSource} from one page. */
-    static FindingSelector selector(int max, int perSource) {
+    public static FindingSelector selector(int max, int perSource) {
         return new FindingSelector(new PassageRanker(new RankingSettings(max, perSource, 0.2, 48), Optional.empty()));
     }
 }

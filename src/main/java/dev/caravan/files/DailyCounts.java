@@ -1,4 +1,4 @@
-package dev.caravan.model;
+package dev.caravan.files;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

@@ -1,4 +1,4 @@
-package dev.caravan.model;
+package dev.caravan.web;
 
 import java.time.Duration;
 import java.time.Instant;

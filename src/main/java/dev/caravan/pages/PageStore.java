@@ -1,10 +1,10 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.caravan.model.AtomicFiles;
+import dev.caravan.files.AtomicFiles;
+import dev.caravan.files.ShortHash;
 import dev.caravan.model.FetchedPage;
-import dev.caravan.model.ShortHash;
 import dev.caravan.model.TextBlock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,15 +27,22 @@ import java.util.Optional;
  */
 public class PageStore {
 
-    private final ReportSettings settings;
+    private final Path outputDir;
+    private final int inlineMaxChars;
 
-    public PageStore(ReportSettings settings) {
-        this.settings = settings;
+    /**
+     * @param outputDir the folder of the jobs' folders ({@code research.output.dir})
+     * @param inlineMaxChars pages whose Markdown is longer are written to {@code pages/} and linked, not inlined
+     *     ({@code research.report.inline-max-chars})
+     */
+    public PageStore(Path outputDir, int inlineMaxChars) {
+        this.outputDir = outputDir;
+        this.inlineMaxChars = inlineMaxChars;
     }
 
     /** The page unchanged when short or failed; else written to disk and returned without its Markdown. */
     public FetchedPage evictIfLarge(FetchedPage page, String job) {
-        if (!page.fetched() || page.markdown() == null || page.chars() <= settings.inlineMaxChars()) return page;
+        if (!page.fetched() || page.markdown() == null || page.chars() <= inlineMaxChars) return page;
         Path file = pagesDir(job).resolve(fileName(page.url()));
         AtomicFiles.write(
                 file, PageMarkdown.safe(page.markdown())); // the report links to it: shown by the same viewers
@@ -81,8 +88,7 @@ public class PageStore {
      * A cached page made ready for {@code job}, or empty when the cache held nothing usable (for example when the
      * evicted file it points to was deleted since).
      */
-    public Optional<FetchedPage> reuse(Object cached, String job) {
-        if (!(cached instanceof FetchedPage page)) return Optional.empty();
+    public Optional<FetchedPage> reuse(FetchedPage page, String job) {
         if (page.evictedTo() == null) return Optional.of(page);
         if (!Files.isRegularFile(page.evictedTo())) return Optional.empty();
         Path target = pagesDir(job).resolve(page.evictedTo().getFileName());
@@ -112,7 +118,7 @@ public class PageStore {
     }
 
     private Path pagesDir(String job) {
-        return settings.jobDir(job).resolve("pages");
+        return outputDir.resolve(job).resolve("pages");
     }
 
     private static Path ensureDir(Path dir) throws IOException {

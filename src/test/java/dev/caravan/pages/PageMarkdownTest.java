@@ -1,7 +1,8 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.testing.RenderedMarkdown;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

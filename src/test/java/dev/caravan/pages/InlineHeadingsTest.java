@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.caravan.report;
+package dev.caravan.pages;
 
 import com.vladsch.flexmark.ast.AutoLink;
 import com.vladsch.flexmark.ast.Code;
@@ -39,7 +39,7 @@ import java.util.regex.Pattern;
  * link, images become links, reference definitions become text (they would apply to the whole report, its
  * citations included), and a fence left open is closed. Everything else stays byte for byte. Thread-safe.
  */
-final class PageMarkdown {
+public final class PageMarkdown {
 
     /** Level of the source's own heading ({@code ### [n] Title}); the page's headings nest one level below it. */
     static final int SOURCE_HEADING_LEVEL = 3;
@@ -57,12 +57,12 @@ final class PageMarkdown {
     private PageMarkdown() {}
 
     /** The page's Markdown for a report: safe, and with its headings nested under the source heading. */
-    static String inReport(String markdown) {
+    public static String inReport(String markdown) {
         return demoteHeadings(safe(markdown));
     }
 
     /** The page's Markdown with nothing in it that renders as more than text, a web link or an address. */
-    static String safe(String markdown) {
+    public static String safe(String markdown) {
         String md = markdown;
         for (int round = 0; round < MAX_ROUNDS; round++) {
             Edits edits = new Edits();
