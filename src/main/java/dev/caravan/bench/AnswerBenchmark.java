@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.answer.AnswerChecker;
 import dev.caravan.answer.AnswerSettings;
 import dev.caravan.config.AnswerModel;
-import dev.caravan.config.CaravanConfiguration;
 import dev.caravan.config.PropertyReader;
+import dev.caravan.config.ReportStage;
 import dev.caravan.model.Finding;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
@@ -55,7 +55,7 @@ public final class AnswerBenchmark {
         Path dataset = Path.of(args[0]);
         JsonNode plan = new ObjectMapper().readTree(Path.of(args[1]).toFile());
         PropertyReader props = PlanPages.settings(Path.of("application.properties"));
-        PassageRanker ranker = CaravanConfiguration.ranker(props);
+        PassageRanker ranker = ReportStage.ranker(props);
         AnswerSettings settings = AnswerModel.settings(props);
         AnswerChecker checker = AnswerModel.checker(props, settings);
         Path out = Files.createTempDirectory("answer-bench");

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.caravan.config.CaravanConfiguration;
 import dev.caravan.config.PropertyReader;
+import dev.caravan.config.ReportStage;
 import dev.caravan.model.Job;
 import dev.caravan.model.PageResult;
 import dev.caravan.model.Passage;
@@ -48,7 +48,7 @@ public final class RankingFeatures {
         JsonNode plan = json.readTree(Path.of(args[1]).toFile());
         int modelReads = args.length == 4 ? Integer.parseInt(args[3]) : 1000;
         PropertyReader props = PlanPages.settings(Path.of("application.properties"));
-        PassageRanker ranker = CaravanConfiguration.ranker(props);
+        PassageRanker ranker = ReportStage.ranker(props);
         Path scratch = Files.createTempDirectory("ranking-features");
         PlanPages pages = new PlanPages(
                 dataset,

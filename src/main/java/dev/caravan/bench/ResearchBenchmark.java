@@ -2,8 +2,8 @@ package dev.caravan.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.caravan.config.CaravanConfiguration;
 import dev.caravan.config.PropertyReader;
+import dev.caravan.config.ReportStage;
 import dev.caravan.model.Job;
 import dev.caravan.model.Query;
 import dev.caravan.model.SuppressForbidden;
@@ -47,7 +47,7 @@ public final class ResearchBenchmark {
         long heapBefore = usedHeap();
         long rssBefore = residentKb();
         long t0 = System.nanoTime();
-        PassageRanker ranker = CaravanConfiguration.ranker(props);
+        PassageRanker ranker = ReportStage.ranker(props);
         double loadMs = (System.nanoTime() - t0) / 1e6;
         long modelHeap = usedHeap() - heapBefore;
         long modelRss = residentKb() - rssBefore;

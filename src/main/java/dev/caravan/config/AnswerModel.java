@@ -8,14 +8,13 @@ import dev.caravan.answer.Entailment;
 import dev.caravan.answer.ModelBudget;
 import dev.caravan.answer.OnnxEntailment;
 import dev.caravan.fetch.guard.SingleHostGuard;
-import dev.caravan.files.DailyCounts;
 import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.SentenceEncoder;
 import dev.caravan.search.SearchHttp;
 import dev.caravan.search.SearchProviderRegistry;
+import dev.caravan.web.WebClient;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -31,6 +30,8 @@ import org.jspecify.annotations.Nullable;
  * never logged.
  */
 public final class AnswerModel {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("caravan");
 
     /** The environment variable the model server's key is read from. */
     public static final String KEY_VARIABLE = "LLM_API_KEY";
@@ -79,14 +80,25 @@ public final class AnswerModel {
                 props.doubleIn("research.llm.min-entailment", 0, 1));
     }
 
+    /**
+     * The answer step, or empty when {@code research.llm.base-url} is not set, with its startup line and, when a day's
+     * usage file could not be read, a warning.
+     */
+    static Optional<Built> start(
+            PropertyReader props, Function<String, String> env, String userAgent, Path outputDir, Clock clock) {
+        Optional<Built> answers = build(props, env, userAgent, outputDir, clock);
+        LOG.info(statusLine(
+                settings(props),
+                answers.map(Built::answerer).orElse(null),
+                props.string("research.report.model"),
+                env));
+        answers.flatMap(a -> a.budget().startupWarning()).ifPresent(LOG::warn);
+        return answers;
+    }
+
     /** The answer step, or empty when {@code research.llm.base-url} is not set. */
     public static Optional<Built> build(
-            PropertyReader props,
-            Function<String, String> env,
-            String userAgent,
-            Path outputDir,
-            SearchProviderRegistry.BreakerSettings breaker,
-            Clock clock) {
+            PropertyReader props, Function<String, String> env, String userAgent, Path outputDir, Clock clock) {
         AnswerSettings settings = settings(props);
         if (!settings.enabled()) return Optional.empty();
         SingleHostGuard guard = SingleHostGuard.of(settings.baseUrl());
@@ -106,7 +118,7 @@ public final class AnswerModel {
                 key == null ? "" : key.strip(),
                 settings.timeoutMs(),
                 settings.maxTokens(),
-                new SearchHttp(connections, userAgent).sender(),
+                new SearchHttp(new WebClient(connections, userAgent, clock)).sender(),
                 guard,
                 new SearchProviderRegistry.BreakerSettings(
                                 props.intIn("research.llm.breaker-min-calls", 1, 1000, "calls"),
@@ -115,7 +127,7 @@ public final class AnswerModel {
         ModelBudget budget = new ModelBudget(
                 settings.limits(),
                 outputDir.resolve(props.plainFileName("research.llm.daily-usage-file")),
-                onCorruptFile(props),
+                SearchStage.onCorruptFile(props, "research.llm.usage-on-corrupt-file"),
                 clock);
         return Optional.of(
                 new Built(new Answerer(client, checker(props, settings), settings.byDefault()), budget, connections));
@@ -162,17 +174,5 @@ public final class AnswerModel {
         } catch (RuntimeException e) {
             throw PropertyReader.notAllowed("research.llm.nli-model", folder, e.getMessage());
         }
-    }
-
-    private static DailyCounts.OnCorruptFile onCorruptFile(PropertyReader props) {
-        String key = "research.llm.usage-on-corrupt-file";
-        String value = props.string(key).strip().toLowerCase(Locale.ROOT);
-        return switch (value) {
-            case "spent" -> DailyCounts.OnCorruptFile.SPENT;
-            case "reset" -> DailyCounts.OnCorruptFile.RESET;
-            default ->
-                throw PropertyReader.notAllowed(
-                        key, value, "give spent (the day counts as used up) or reset (the day counts from 0)");
-        };
     }
 }

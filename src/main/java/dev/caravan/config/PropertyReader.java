@@ -3,28 +3,40 @@ package dev.caravan.config;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** Reads configuration keys as typed values, failing with the key's name and the bad value. Thread-safe. */
+/**
+ * Reads configuration keys as typed values, failing with the key's name and the bad value. A renamed key is read
+ * under its old name while that one is set ({@link RenamedKeys}), and a bad value is then reported under the name the
+ * user wrote. Thread-safe.
+ */
 public final class PropertyReader {
 
     private final Function<String, Optional<String>> source;
 
+    /** A reader of {@code source} in which every renamed key still reads its old name ({@link RenamedKeys}). */
     public PropertyReader(Function<String, Optional<String>> source) {
         this.source = source;
     }
 
+    /** The name a key is read under: its old name while that one is set (not blank), else the key itself. */
+    String effective(String key) {
+        return RenamedKeys.effective(key, source);
+    }
+
     public String string(String key) {
-        return source.apply(key)
+        String name = effective(key);
+        return source.apply(name)
                 .map(String::strip)
-                .orElseThrow(() -> new IllegalArgumentException("missing configuration key " + key));
+                .orElseThrow(() -> new IllegalArgumentException("missing configuration key " + name));
     }
 
     /** The value, or an empty string when the key is missing or blank (optional settings such as credentials). */
     public String orEmpty(String key) {
-        return source.apply(key).map(String::strip).orElse("");
+        return source.apply(effective(key)).map(String::strip).orElse("");
     }
 
     /** A comma-separated list; empty entries are dropped. */
     public java.util.List<String> list(String key) {
+        key = effective(key);
         String value = orEmpty(key);
         return java.util.Arrays.stream(value.split(","))
                 .map(String::strip)
@@ -34,6 +46,7 @@ public final class PropertyReader {
 
     /** {@code true} or {@code false}, nothing else: a typo must not silently switch a safety off. */
     public boolean booleanValue(String key) {
+        key = effective(key);
         String value = string(key);
         if (value.equalsIgnoreCase("true")) return true;
         if (value.equalsIgnoreCase("false")) return false;
@@ -41,6 +54,7 @@ public final class PropertyReader {
     }
 
     public long longValue(String key) {
+        key = effective(key);
         String value = string(key);
         try {
             return Long.parseLong(value.replace("_", ""));
@@ -51,6 +65,7 @@ public final class PropertyReader {
 
     /** A number from {@code min} to {@code max}; otherwise the same one-line message as the other checks. */
     public double doubleIn(String key, double min, double max) {
+        key = effective(key);
         String value = string(key);
         double parsed;
         try {
@@ -67,6 +82,7 @@ public final class PropertyReader {
      * e.g. {@code research.input.settle-ms = '-5' is not allowed: give a whole number from 0 to 3600000 (milliseconds)}.
      */
     public long longIn(String key, long min, long max, String unit) {
+        key = effective(key);
         String value = string(key);
         long parsed;
         try {
@@ -87,6 +103,7 @@ public final class PropertyReader {
 
     /** {@code true} or {@code false}, with the same one-line message as the other checks. */
     public boolean flag(String key) {
+        key = effective(key);
         String value = string(key);
         if (value.equalsIgnoreCase("true")) return true;
         if (value.equalsIgnoreCase("false")) return false;
@@ -95,6 +112,7 @@ public final class PropertyReader {
 
     /** A plain file name kept in the output folder (a day's counts: search credits, model usage); no folders. */
     public String plainFileName(String key) {
+        key = effective(key);
         String name = string(key).strip();
         if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith("..")) {
             throw notAllowed(

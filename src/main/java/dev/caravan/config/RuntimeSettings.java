@@ -4,14 +4,13 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 /**
- * The settings the routes read as placeholders (search retries and breaker, intake polling, monitoring, run-once
+ * The settings the routes read as placeholders (search retries and breakers, intake polling, monitoring, run-once
  * mode), read once and validated at startup so that a bad value stops Caravan with one line naming the key, the value
  * and what is allowed, before any route is built. Immutable.
  *
- * @param tavilyMaxRetries retries of a failing search
- * @param tavilyRetryDelayMs first wait before a retry
- * @param tavilyTimeoutMs connect and response timeout of one search call
- * @param breakerMinCalls calls before the circuit breaker may open
+ * @param searchMaxRetries retries of a failing search ({@code research.search.max-retries}; every provider's)
+ * @param searchRetryDelayMs first wait before a retry
+ * @param breakerMinCalls calls before a provider's circuit breaker may open
  * @param breakerOpenSeconds how long an open breaker stays open
  * @param pollDelayMs how often the input folder is polled
  * @param settleMs how long a job file must stay unchanged before it is read
@@ -25,9 +24,8 @@ import java.util.regex.Pattern;
  * @param exitWhenIdleSeconds 0 to run until stopped; N to exit once nothing ran for N seconds
  */
 public record RuntimeSettings(
-        int tavilyMaxRetries,
-        long tavilyRetryDelayMs,
-        long tavilyTimeoutMs,
+        int searchMaxRetries,
+        long searchRetryDelayMs,
         int breakerMinCalls,
         long breakerOpenSeconds,
         long pollDelayMs,
@@ -59,11 +57,10 @@ public record RuntimeSettings(
                     "give an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0");
         }
         return new RuntimeSettings(
-                props.intIn("research.tavily.max-retries", 0, 10, "retries"),
-                props.longIn("research.tavily.retry-delay-ms", 0, 10 * 60_000, "milliseconds"),
-                props.longIn("research.tavily.timeout-ms", 100, 10 * 60_000, "milliseconds"),
-                props.intIn("research.tavily.breaker-min-calls", 1, 1000, "calls"),
-                props.longIn("research.tavily.breaker-open-seconds", 1, 86_400, "seconds"),
+                props.intIn("research.search.max-retries", 0, 10, "retries"),
+                props.longIn("research.search.retry-delay-ms", 0, 10 * 60_000, "milliseconds"),
+                props.intIn("research.search.breaker-min-calls", 1, 1000, "calls"),
+                props.longIn("research.search.breaker-open-seconds", 1, 86_400, "seconds"),
                 props.longIn("research.input.poll-delay-ms", 10, HOUR_MS, "milliseconds"),
                 props.longIn("research.input.settle-ms", 0, HOUR_MS, "milliseconds"),
                 Path.of(processed),

@@ -3,12 +3,13 @@ package dev.caravan.config;
 import dev.caravan.fetch.guard.UrlGuard;
 import dev.caravan.fetch.guard.Verdict;
 import dev.caravan.search.BraveProvider;
+import dev.caravan.search.HttpSearchProvider.Endpoint;
 import dev.caravan.search.SearchHttp;
 import dev.caravan.search.SearchProvider;
 import dev.caravan.search.SearchProviderRegistry;
 import dev.caravan.search.SearxngProvider;
 import dev.caravan.search.SerperProvider;
-import dev.caravan.search.TavilyClient;
+import dev.caravan.search.TavilyProvider;
 import dev.caravan.search.Throttle;
 import java.time.Clock;
 import java.util.List;
@@ -41,29 +42,29 @@ public final class SearchProviders {
         if (!searxngUrl.isEmpty()) checked(guard, SearxngProvider.URL_KEY, searxngUrl);
         long braveIntervalMs = props.longIn("research.brave.min-interval-ms", 0, 60_000, "milliseconds");
         List<SearchProvider> providers = List.of(
-                new TavilyClient(
-                        tavilyUrl,
-                        key(props, "research.tavily.api-key", TavilyClient.KEY_VARIABLE, env),
-                        runtime.tavilyTimeoutMs(),
+                new TavilyProvider(
+                        new Endpoint(
+                                tavilyUrl,
+                                key(props, "research.tavily.api-key", TavilyProvider.KEY_VARIABLE, env),
+                                timeoutMs(props, "tavily")),
                         http,
                         clock),
                 new SerperProvider(
-                        serperUrl,
-                        key(props, "research.serper.api-key", SerperProvider.KEY_VARIABLE, env),
-                        props.longIn("research.serper.timeout-ms", 100, 10 * 60_000, "milliseconds"),
-                        http),
+                        new Endpoint(
+                                serperUrl,
+                                key(props, "research.serper.api-key", SerperProvider.KEY_VARIABLE, env),
+                                timeoutMs(props, "serper")),
+                        http,
+                        clock),
                 new BraveProvider(
-                        braveUrl,
-                        key(props, "research.brave.api-key", BraveProvider.KEY_VARIABLE, env),
-                        props.longIn("research.brave.timeout-ms", 100, 10 * 60_000, "milliseconds"),
+                        new Endpoint(
+                                braveUrl,
+                                key(props, "research.brave.api-key", BraveProvider.KEY_VARIABLE, env),
+                                timeoutMs(props, "brave")),
                         http,
                         Throttle.realTime(braveIntervalMs),
                         clock),
-                new SearxngProvider(
-                        searxngUrl,
-                        props.longIn("research.searxng.timeout-ms", 100, 10 * 60_000, "milliseconds"),
-                        http,
-                        clock));
+                new SearxngProvider(new Endpoint(searxngUrl, "", timeoutMs(props, "searxng")), http, clock));
         String chosen = props.string("research.search.provider").strip();
         if (!NAMES.contains(chosen)) {
             throw PropertyReader.notAllowed(
@@ -83,6 +84,11 @@ public final class SearchProviders {
                 chosen,
                 fallback,
                 new SearchProviderRegistry.BreakerSettings(runtime.breakerMinCalls(), runtime.breakerOpenSeconds()));
+    }
+
+    /** {@code research.<provider>.timeout-ms}: how long one call may take to connect, and to answer. */
+    private static long timeoutMs(PropertyReader props, String provider) {
+        return props.longIn("research." + provider + ".timeout-ms", 100, 10 * 60_000, "milliseconds");
     }
 
     private static String key(PropertyReader props, String property, String variable, Function<String, String> env) {

@@ -48,11 +48,10 @@ public final class SettingsSource {
 
     /** Values that let the early check pass when a key is missing or a placeholder; the check in Camel still runs. */
     private static final Map<String, String> DEFAULTS = Map.ofEntries(
-            Map.entry("research.tavily.max-retries", "0"),
-            Map.entry("research.tavily.retry-delay-ms", "0"),
-            Map.entry("research.tavily.timeout-ms", "1000"),
-            Map.entry("research.tavily.breaker-min-calls", "1"),
-            Map.entry("research.tavily.breaker-open-seconds", "1"),
+            Map.entry("research.search.max-retries", "0"),
+            Map.entry("research.search.retry-delay-ms", "0"),
+            Map.entry("research.search.breaker-min-calls", "1"),
+            Map.entry("research.search.breaker-open-seconds", "1"),
             Map.entry("research.input.poll-delay-ms", "1000"),
             Map.entry("research.input.settle-ms", "0"),
             Map.entry("research.input.processed-dir", "processed"),

@@ -1,55 +1,27 @@
 package dev.caravan.search;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.caravan.model.Query;
 import dev.caravan.model.SearchHit;
 import dev.caravan.model.SearchResults;
-import java.io.IOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Serper (Google results): {@code POST /search} or {@code /news} with the key in {@code X-API-KEY}. Domains become
  * {@code site:} operators, the time range {@code tbs=qdr:x}, and the answer box is the answer. A bad key is a 403
  * here; 429 means too many requests or credits used up and comes without Retry-After. Thread-safe.
  */
-public class SerperProvider implements SearchProvider {
+public class SerperProvider extends HttpSearchProvider {
 
     public static final String KEY_VARIABLE = "SERPER_API_KEY";
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String NAME = "Serper";
 
-    private final String baseUrl;
-    private final String apiKey;
-    private final long timeoutMs;
-    private final SearchHttp.Sender http;
-
-    public SerperProvider(String baseUrl, String apiKey, long timeoutMs, SearchHttp.Sender http) {
-        this.baseUrl = baseUrl;
-        this.apiKey = apiKey == null ? "" : apiKey.strip();
-        this.timeoutMs = timeoutMs;
-        this.http = http;
-    }
-
-    @Override
-    public String name() {
-        return "serper";
-    }
-
-    @Override
-    public String displayName() {
-        return NAME;
-    }
-
-    @Override
-    public String unusableReason() {
-        return apiKey.isEmpty()
-                ? "needs an API key in the " + KEY_VARIABLE + " environment variable, which is not set"
-                : "";
+    public SerperProvider(Endpoint endpoint, SearchHttp.@Nullable Sender http, Clock clock) {
+        super("serper", "Serper", KEY_VARIABLE, endpoint, http, clock);
     }
 
     @Override
@@ -63,15 +35,8 @@ public class SerperProvider implements SearchProvider {
         }
         String letter = QueryOperators.timeLetter(query.timeRange());
         if (letter != null) body.put("tbs", "qdr:" + letter);
-        String endpoint = "/search";
-        if ("news".equals(query.topic())) endpoint = "/news";
-        else if ("finance".equals(query.topic())) {
-            notes.add(QueryOperators.notHonoured(
-                    NAME, "topic", "finance", "it has no finance search; the web was searched"));
-        }
-        if (query.searchDepth() != null && !"basic".equals(query.searchDepth())) {
-            notes.add(QueryOperators.notHonoured(NAME, "search_depth", query.searchDepth(), "it has one depth only"));
-        }
+        String endpoint = "news".equals(query.topic()) ? "/news" : "/search";
+        oneDepthNoFinance(query, notes, "search");
         String json = body.toString();
         return new SearchCall(
                 name(),
@@ -84,32 +49,16 @@ public class SerperProvider implements SearchProvider {
     }
 
     @Override
-    public SearchReply send(SearchCall call) throws IOException {
-        if (apiKey.isEmpty()) {
-            return new SearchReply(
-                    null,
-                    new ProviderUnavailableException(
-                            KEY_VARIABLE + " is not set: export it in the environment and drop the job again"));
-        }
-        SearchHttp.Answer answer = http.send(
-                "POST", call.url(), Map.of("X-API-KEY", apiKey, "Accept", "application/json"), call.body(), timeoutMs);
-        return response(answer.status(), answer.body(), call.url().endsWith("/news"));
+    protected Map<String, String> headers() {
+        return Map.of("X-API-KEY", apiKey, "Accept", "application/json");
     }
 
-    /** Serper's answer: results for 2xx, a terminal failure as a value, throws for retryable ones. */
-    SearchReply response(int code, String body, boolean news) {
-        if (code >= 200 && code < 300) {
-            try {
-                return new SearchReply(parse(body, news, apiKey), null);
-            } catch (SearchException e) {
-                return new SearchReply(null, e);
-            }
-        }
-        String detail = ProviderErrors.detail(message(body), apiKey);
-        SearchException failure = switch (code) {
-            case 401, 403 ->
-                new ProviderUnavailableException("Serper rejected the API key (HTTP " + code + "): " + KEY_VARIABLE
-                        + " is missing or invalid. Fix it and drop the job again.");
+    @Override
+    protected SearchException failure(int code, @Nullable String retryAfter, String body) {
+        JsonNode message = errorNode(body, "message");
+        String detail = detail(message.isTextual() ? message.asText() : "");
+        return switch (code) {
+            case 401, 403 -> rejectedKey(code);
             case 400 -> new SearchException("Serper refused the request (HTTP 400)" + detail);
             case 429 ->
                 new RetryableSearchException("Serper rate limit hit or credits used up (HTTP 429)" + detail, -1);
@@ -118,45 +67,29 @@ public class SerperProvider implements SearchProvider {
                         ? new RetryableSearchException("Serper server error (HTTP " + code + ")" + detail, -1)
                         : new SearchException("Serper answered HTTP " + code + detail);
         };
-        if (failure instanceof RetryableSearchException retryable) throw retryable;
-        return new SearchReply(null, failure);
     }
 
-    private static SearchResults parse(String body, boolean news, String apiKey) {
-        try {
-            JsonNode root = JSON.readTree(body == null ? "" : body);
-            if (root == null || !root.isObject())
-                throw new SearchException("Serper answered with something that is not JSON");
-            List<SearchHit> hits = new ArrayList<>();
-            for (JsonNode r : root.path(news ? "news" : "organic")) {
-                String url = r.path("link").asText("");
-                if (url.isBlank()) continue;
-                int position = r.path("position").asInt(hits.size() + 1);
-                hits.add(new SearchHit(
-                                url,
-                                r.path("title").asText(""),
-                                r.path("snippet").asText(""),
-                                1.0 / Math.max(1, position),
-                                r.hasNonNull("date") ? r.get("date").asText() : null)
-                        .rankedBy("serper", hits.size() + 1));
-            }
-            JsonNode box = root.path("answerBox");
-            String answer = box.hasNonNull("answer")
-                    ? box.get("answer").asText()
-                    : box.hasNonNull("snippet") ? box.get("snippet").asText() : null;
-            return new SearchResults("serper", answer, hits, false);
-        } catch (JsonProcessingException e) {
-            throw new SearchException(
-                    "Serper answered with malformed JSON" + ProviderErrors.detail(e.getOriginalMessage(), apiKey));
+    @Override
+    protected SearchResults results(SearchCall call, String body) {
+        JsonNode root = json(body);
+        boolean news = call.url().endsWith("/news");
+        List<SearchHit> hits = new ArrayList<>();
+        for (JsonNode r : root.path(news ? "news" : "organic")) {
+            String url = r.path("link").asText("");
+            if (url.isBlank()) continue;
+            int position = r.path("position").asInt(hits.size() + 1);
+            hits.add(new SearchHit(
+                            url,
+                            r.path("title").asText(""),
+                            r.path("snippet").asText(""),
+                            1.0 / Math.max(1, position),
+                            r.hasNonNull("date") ? r.get("date").asText() : null)
+                    .rankedBy(name(), hits.size() + 1));
         }
-    }
-
-    private static String message(String body) {
-        try {
-            JsonNode m = JSON.readTree(body == null ? "" : body).path("message");
-            return m.isTextual() ? m.asText() : "";
-        } catch (JsonProcessingException e) {
-            return "";
-        }
+        JsonNode box = root.path("answerBox");
+        String answer = box.hasNonNull("answer")
+                ? box.get("answer").asText()
+                : box.hasNonNull("snippet") ? box.get("snippet").asText() : null;
+        return new SearchResults(name(), answer, hits, false);
     }
 }

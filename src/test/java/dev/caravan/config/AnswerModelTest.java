@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caravan.answer.AnswerSettings;
-import dev.caravan.search.SearchProviderRegistry;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,13 +40,7 @@ class AnswerModelTest {
     }
 
     private Optional<AnswerModel.Built> build() {
-        return AnswerModel.build(
-                props(),
-                env::get,
-                "CaravanTest",
-                out,
-                new SearchProviderRegistry.BreakerSettings(4, 60),
-                Clock.systemUTC());
+        return AnswerModel.build(props(), env::get, "CaravanTest", out, Clock.systemUTC());
     }
 
     @Test

@@ -93,7 +93,7 @@ class PropertyReaderTest {
                 "research.fetch.pdf-max-ms",
                 "10000"));
 
-        assertThat(CaravanConfiguration.fetchSettings(props))
+        assertThat(FetchStage.settings(props))
                 .isEqualTo(new FetchSettings(
                         new FetchSettings.Identity("CaravanBot/1.0", "CaravanBot"),
                         new FetchSettings.Pacing(1000, 8, 0.25, 10000),

@@ -20,7 +20,7 @@ class ProxyCheckTest {
         ProxyCheck check =
                 new ProxyCheck().source("camel.component.http.proxy-host", null).source(where, value);
 
-        assertThatThrownBy(() -> check.requireNoProxyWhenGuarded(true))
+        assertThatThrownBy(() -> check.refuseAny(true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(where + " = " + value)
                 .hasMessageContaining("research.guard.enabled=true")
@@ -28,15 +28,19 @@ class ProxyCheckTest {
     }
 
     @Test
-    void without_a_proxy_or_without_the_guard_startup_goes_on() {
+    void without_a_proxy_startup_goes_on_and_with_the_guard_off_a_proxy_still_stops_it_as_it_would_be_ignored() {
         ProxyCheck none =
                 new ProxyCheck().source("camel.component.http.proxy-host", "").source("http.proxyHost", null);
         ProxyCheck some = new ProxyCheck().source("camel.component.http.proxy-host", "proxy.corp.example");
 
-        none.requireNoProxyWhenGuarded(true);
-        some.requireNoProxyWhenGuarded(false);
+        none.refuseAny(true);
+        none.refuseAny(false);
 
         assertThat(none.configuredProxy()).isEmpty();
         assertThat(some.configuredProxy()).contains("camel.component.http.proxy-host = proxy.corp.example");
+        assertThatThrownBy(() -> some.refuseAny(false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("camel.component.http.proxy-host = proxy.corp.example")
+                .hasMessageContaining("would ignore it");
     }
 }

@@ -29,7 +29,7 @@ class RankingSettingsTest {
             "0.25"));
 
     private PassageRanker ranker() {
-        return CaravanConfiguration.ranker(new PropertyReader(k -> Optional.ofNullable(values.get(k))));
+        return ReportStage.ranker(new PropertyReader(k -> Optional.ofNullable(values.get(k))));
     }
 
     @Test

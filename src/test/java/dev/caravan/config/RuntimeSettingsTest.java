@@ -16,11 +16,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RuntimeSettingsTest {
 
     private final Map<String, String> values = new HashMap<>(Map.ofEntries(
-            Map.entry("research.tavily.max-retries", "3"),
-            Map.entry("research.tavily.retry-delay-ms", "1000"),
-            Map.entry("research.tavily.timeout-ms", "30000"),
-            Map.entry("research.tavily.breaker-min-calls", "4"),
-            Map.entry("research.tavily.breaker-open-seconds", "60"),
+            Map.entry("research.search.max-retries", "3"),
+            Map.entry("research.search.retry-delay-ms", "1000"),
+            Map.entry("research.search.breaker-min-calls", "4"),
+            Map.entry("research.search.breaker-open-seconds", "60"),
             Map.entry("research.input.poll-delay-ms", "1000"),
             Map.entry("research.input.settle-ms", "1000"),
             Map.entry("research.input.processed-dir", "processed"),
@@ -38,7 +37,7 @@ class RuntimeSettingsTest {
     void the_shipped_values_are_read_as_typed_settings() {
         RuntimeSettings s = read();
 
-        assertThat(s.tavilyMaxRetries()).isEqualTo(3);
+        assertThat(s.searchMaxRetries()).isEqualTo(3);
         assertThat(s.settleMs()).isEqualTo(1000);
         assertThat(s.processedDir()).isEqualTo(Path.of("processed"));
         assertThat(s.metricsPort()).isEqualTo(9876);
@@ -47,12 +46,12 @@ class RuntimeSettingsTest {
 
     @ParameterizedTest(name = "{0} = ''{1}'' stops startup: {2}")
     @CsvSource(delimiter = '|', textBlock = """
+            research.search.max-retries          | abc        | give a whole number from 0 to 10 (retries)
+            research.search.max-retries          | -1         | give a whole number from 0 to 10 (retries)
+            research.search.retry-delay-ms       | 1.5        | give a whole number from 0 to 600000 (milliseconds)
+            research.search.breaker-min-calls    | 0          | give a whole number from 1 to 1000 (calls)
+            research.search.breaker-open-seconds | 1m         | give a whole number from 1 to 86400 (seconds)
             research.tavily.max-retries          | abc        | give a whole number from 0 to 10 (retries)
-            research.tavily.max-retries          | -1         | give a whole number from 0 to 10 (retries)
-            research.tavily.retry-delay-ms       | 1.5        | give a whole number from 0 to 600000 (milliseconds)
-            research.tavily.timeout-ms           | 0          | give a whole number from 100 to 600000 (milliseconds)
-            research.tavily.breaker-min-calls    | 0          | give a whole number from 1 to 1000 (calls)
-            research.tavily.breaker-open-seconds | 1m         | give a whole number from 1 to 86400 (seconds)
             research.input.poll-delay-ms         | 0          | give a whole number from 10 to 3600000 (milliseconds)
             research.input.settle-ms             | -5         | give a whole number from 0 to 3600000 (milliseconds)
             research.input.processed-dir         | ../done    | give a folder name inside research.input.dir

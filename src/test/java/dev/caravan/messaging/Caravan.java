@@ -38,7 +38,7 @@ final class Caravan implements AutoCloseable {
         p.put("research.input.settle-ms", "200");
         p.put("research.tavily.base-url", tavilyUrl);
         p.put("research.tavily.api-key", dev.caravan.testing.TavilyStub.KEY);
-        p.put("research.tavily.retry-delay-ms", "50");
+        p.put("research.search.retry-delay-ms", "50");
         p.put("research.fetch.host-delay-ms", "50");
         p.put("research.fetch.timeout-ms", "3000");
         p.put("research.guard.allowed-addresses", "127.0.0.1/32");

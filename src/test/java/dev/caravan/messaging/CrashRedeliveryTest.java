@@ -126,7 +126,7 @@ class CrashRedeliveryTest {
         p.put("research.cache.dir", work.resolve("cache").toString());
         p.put("research.tavily.base-url", tavilyUrl);
         p.put("research.tavily.api-key", TavilyStub.KEY);
-        p.put("research.tavily.max-retries", "0");
+        p.put("research.search.max-retries", "0");
         p.put("research.guard.allowed-addresses", "127.0.0.1/32");
         p.put("research.jms.enabled", "true");
         p.put("research.jms.port", String.valueOf(port));

@@ -39,7 +39,7 @@ class ShutdownRollbackTest {
         broker = MessagingTestSupport.standaloneBroker(port);
         Properties p = new Properties();
         p.put("research.jms.broker-url", "tcp://127.0.0.1:" + port);
-        p.put("research.tavily.max-retries", "0");
+        p.put("research.search.max-retries", "0");
         p.put("camel.main.shutdown-timeout", "1");
         caravan = Caravan.start(slowTavily.baseUrl(), p);
         client = MessagingTestSupport.client(port);

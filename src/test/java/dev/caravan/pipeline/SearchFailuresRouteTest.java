@@ -15,6 +15,7 @@ class SearchFailuresRouteTest extends PipelineTestSupport {
 
     @Override
     void overrides(Properties p) {
+        // the old names (research.tavily.*) still work in this release: the retry count below proves the route read it
         p.put("research.tavily.max-retries", "2");
         p.put("research.tavily.breaker-min-calls", "3");
     }

@@ -43,8 +43,8 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         p.put("research.brave.api-key", BraveStub.KEY);
         p.put("research.searxng.base-url", searxng.baseUrl());
         p.put("research.search.fallback", "serper");
-        p.put("research.tavily.max-retries", "2");
-        p.put("research.tavily.breaker-min-calls", "3");
+        p.put("research.search.max-retries", "2");
+        p.put("research.search.breaker-min-calls", "3");
     }
 
     @AfterEach

@@ -83,17 +83,28 @@ class ProviderErrorsTest {
         Clock clock = Clock.systemUTC();
         SearchReply reply = switch (provider) {
             case "tavily" ->
-                new TavilyClient("https://api.tavily.com", KEY, clock)
-                        .response(400, null, body("detail", "error", text));
+                Replies.of(
+                        new TavilyProvider("https://api.tavily.com", KEY, clock),
+                        400,
+                        null,
+                        body("detail", "error", text));
             case "serper" ->
-                new SerperProvider("https://google.serper.dev", KEY, 1000, null)
-                        .response(
-                                400,
-                                JSON.createObjectNode().put("message", text).toString(),
-                                false);
+                Replies.of(
+                        new SerperProvider(
+                                new HttpSearchProvider.Endpoint("https://google.serper.dev", KEY, 1000), null, clock),
+                        400,
+                        null,
+                        JSON.createObjectNode().put("message", text).toString());
             case "brave" ->
-                new BraveProvider("https://api.search.brave.com", KEY, 1000, null, null, clock)
-                        .response(400, null, body("error", "detail", text), false);
+                Replies.of(
+                        new BraveProvider(
+                                new HttpSearchProvider.Endpoint("https://api.search.brave.com", KEY, 1000),
+                                null,
+                                null,
+                                clock),
+                        400,
+                        null,
+                        body("error", "detail", text));
             default -> throw new IllegalArgumentException(provider);
         };
         Throwable t = catchThrowable(reply::unwrap);

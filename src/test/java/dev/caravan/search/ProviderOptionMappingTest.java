@@ -13,16 +13,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Each provider maps the job's options onto its own parameters, and names the ones it cannot honour. */
 class ProviderOptionMappingTest {
 
-    private final SerperProvider serper = new SerperProvider("https://google.serper.dev", "k", 1000, null);
+    private final SerperProvider serper = new SerperProvider(
+            new HttpSearchProvider.Endpoint("https://google.serper.dev", "k", 1000), null, java.time.Clock.systemUTC());
     private final BraveProvider brave = new BraveProvider(
-            "https://api.search.brave.com",
-            "k",
-            1000,
+            new HttpSearchProvider.Endpoint("https://api.search.brave.com", "k", 1000),
             null,
             new Throttle(0, () -> 0, ms -> {}),
             java.time.Clock.systemUTC());
-    private final SearxngProvider searxng =
-            new SearxngProvider("http://127.0.0.1:8888", 1000, null, java.time.Clock.systemUTC());
+    private final SearxngProvider searxng = new SearxngProvider(
+            new HttpSearchProvider.Endpoint("http://127.0.0.1:8888", "", 1000), null, java.time.Clock.systemUTC());
 
     private static Query query(
             String topic,
@@ -126,9 +125,9 @@ class ProviderOptionMappingTest {
         Throwable error;
         try {
             SearchReply reply = switch (provider) {
-                case "serper" -> serper.response(status, body, false);
-                case "brave" -> brave.response(status, null, body, false);
-                default -> searxng.response(status, null, body, 20);
+                case "serper" -> Replies.of(serper, status, null, body);
+                case "brave" -> Replies.of(brave, status, null, body);
+                default -> Replies.of(searxng, Replies.atMost(20), status, null, body);
             };
             error = reply.failure();
         } catch (RetryableSearchException e) {
@@ -144,15 +143,15 @@ class ProviderOptionMappingTest {
 
     @Test
     void answers_and_hits_are_read_from_each_providers_own_fields() {
-        var s = serper.response(200, """
+        var s = Replies.of(serper, 200, null, """
                 {"organic":[{"title":"T","link":"https://a.org/1","snippet":"S","position":1}],
-                 "answerBox":{"snippet":"Box answer"},"credits":1}""", false).unwrap();
-        var b = brave.response(200, null, """
+                 "answerBox":{"snippet":"Box answer"},"credits":1}""").unwrap();
+        var b = Replies.of(brave, 200, null, """
                 {"type":"search","web":{"results":[{"title":"T","url":"https://b.org/1","description":"D",
-                 "extra_snippets":["E"],"page_age":"2025-04-12T14:22:41"}]}}""", false).unwrap();
-        var x = searxng.response(200, null, """
+                 "extra_snippets":["E"],"page_age":"2025-04-12T14:22:41"}]}}""").unwrap();
+        var x = Replies.of(searxng, Replies.atMost(1), 200, null, """
                 {"query":"q","results":[{"url":"https://c.org/1","title":"T","content":"C","engine":"bing","score":2.0},
-                 {"url":"https://c.org/2","title":"T2","content":"C2","engine":"bing","score":1.0}],"answers":["Forty-two"]}""", 1).unwrap();
+                 {"url":"https://c.org/2","title":"T2","content":"C2","engine":"bing","score":1.0}],"answers":["Forty-two"]}""").unwrap();
 
         assertThat(s.answer()).isEqualTo("Box answer");
         assertThat(s.hits().get(0).url()).isEqualTo("https://a.org/1");

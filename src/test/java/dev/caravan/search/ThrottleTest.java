@@ -34,4 +34,14 @@ class ThrottleTest {
         assertThat(throttle.acquire()).isZero();
         assertThat(waits).isEmpty();
     }
+
+    @Test
+    void a_call_made_around_an_exchange_keeps_the_next_one_an_interval_after_the_exchange_ended() throws Exception {
+        throttle.around(() -> now.addAndGet(400));
+        now.addAndGet(100);
+
+        throttle.around(() -> 0L);
+
+        assertThat(waits).containsExactly(900L);
+    }
 }

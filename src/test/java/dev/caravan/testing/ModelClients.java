@@ -20,11 +20,12 @@ public final class ModelClients {
                 key,
                 timeoutMs,
                 256,
-                new SearchHttp(
+                new SearchHttp(new dev.caravan.web.WebClient(
                                 PoolingHttpClientConnectionManagerBuilder.create()
                                         .setDnsResolver(guard)
                                         .build(),
-                                "CaravanTest/1.0")
+                                "CaravanTest/1.0",
+                                java.time.Clock.systemUTC()))
                         .sender(),
                 guard,
                 new SearchProviderRegistry.BreakerSettings(breakerMinCalls, 60).breaker("test-model-breaker"));

@@ -20,13 +20,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class TavilyClientTest {
+class TavilyProviderTest {
 
     private static final String KEY = "tvly-dev-S3CRETkey0123456789";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final TavilyClient client =
-            new TavilyClient("https://api.tavily.com/search", KEY, java.time.Clock.systemUTC());
+    private final TavilyProvider client =
+            new TavilyProvider("https://api.tavily.com/search", KEY, java.time.Clock.systemUTC());
 
     private static final Query FULL = new Query(
             "heat pumps",
@@ -187,7 +187,7 @@ class TavilyClientTest {
 
     @Test
     void the_same_query_gives_the_same_cache_key_and_the_endpoint_is_part_of_it() {
-        TavilyClient other = new TavilyClient("https://proxy.example/search", KEY, java.time.Clock.systemUTC());
+        TavilyProvider other = new TavilyProvider("https://proxy.example/search", KEY, java.time.Clock.systemUTC());
 
         assertThat(client.request(FULL).cacheKey())
                 .isEqualTo(client.request(FULL).cacheKey());
@@ -207,10 +207,8 @@ class TavilyClientTest {
     void the_call_carries_the_stripped_key_in_the_authorization_header_only() throws Exception {
         java.util.Map<String, String> sent = new java.util.HashMap<>();
         String[] sentBody = new String[1];
-        TavilyClient keyed = new TavilyClient(
-                "https://api.tavily.com",
-                "  " + KEY + "\n",
-                1000,
+        TavilyProvider keyed = new TavilyProvider(
+                new HttpSearchProvider.Endpoint("https://api.tavily.com", "  " + KEY + "\n", 1000),
                 (method, url, headers, body, timeout) -> {
                     sent.putAll(headers);
                     sentBody[0] = method + " " + url + " " + body;
@@ -230,10 +228,8 @@ class TavilyClientTest {
     @NullSource
     @ValueSource(strings = {"", "   "})
     void without_a_key_the_call_fails_without_being_sent_saying_what_to_do(String key) throws Exception {
-        TavilyClient keyless = new TavilyClient(
-                "https://api.tavily.com",
-                key,
-                1000,
+        TavilyProvider keyless = new TavilyProvider(
+                new HttpSearchProvider.Endpoint("https://api.tavily.com", key, 1000),
                 (method, url, headers, body, timeout) -> {
                     throw new AssertionError("nothing may be sent without a key");
                 },
@@ -365,8 +361,8 @@ class TavilyClientTest {
     }
 
     @Test
-    void a_missing_status_is_reported_as_http_0() {
-        assertThatThrownBy(() -> results(null, null, null))
+    void a_status_of_0_is_reported_as_http_0() {
+        assertThatThrownBy(() -> results(0, null, null))
                 .isExactlyInstanceOf(SearchException.class)
                 .hasMessage("Tavily answered HTTP 0");
     }
@@ -394,7 +390,7 @@ class TavilyClientTest {
 
     @Test
     void the_missing_key_message_reveals_no_key() {
-        TavilyClient keyless = new TavilyClient("u", "", java.time.Clock.systemUTC());
+        TavilyProvider keyless = new TavilyProvider("u", "", java.time.Clock.systemUTC());
         Throwable error =
                 catchThrowable(() -> keyless.send(keyless.request(FULL)).unwrap());
 
@@ -403,6 +399,6 @@ class TavilyClientTest {
 
     /** The reply's results, throwing its failure the way the route does after the circuit breaker. */
     private SearchResults results(Integer status, String retryAfter, String body) {
-        return client.response(status, retryAfter, body).unwrap();
+        return Replies.of(client, FULL, status, retryAfter, body).unwrap();
     }
 }

@@ -1,4 +1,4 @@
-package dev.caravan.fetch;
+package dev.caravan.web;
 
 import java.io.IOException;
 
