@@ -88,7 +88,11 @@ final class PipelineStage {
                 modelBudgets.orElse(null),
                 progress,
                 report.runs(),
-                props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));
+                props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"),
+                new JobSteps.JobFileFolders(
+                        props.string("research.input.dir"),
+                        runtime.processedDir().toString(),
+                        runtime.failedDir().toString()));
     }
 
     /** The folder job files are dropped into ({@code research.input.dir}). */

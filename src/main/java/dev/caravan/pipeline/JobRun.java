@@ -47,6 +47,16 @@ public record JobRun(
         return origin != null;
     }
 
+    /** True for a job file dropped into the input folder. */
+    public boolean fromFile() {
+        return "file".equals(source);
+    }
+
+    /** How many queries the job has (0 when it could not be read). */
+    public int queryCount() {
+        return job == null ? 0 : job.queries().size();
+    }
+
     JobRun withSummary(String text) {
         return new JobRun(job, source, input, origin, budget, modelBudget, state, text);
     }

@@ -39,10 +39,12 @@ public class JobSteps {
     private final Progress progress;
     private final RunFolders runs;
     private final Semaphore slots;
+    private final JobFileFolders folders;
 
     /**
      * @param modelBudgets what the answer model may spend, or null when no model is configured
      * @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot
+     * @param folders where job files go once their job is done
      */
     public JobSteps(
             JobReader reader,
@@ -53,7 +55,8 @@ public class JobSteps {
             @Nullable ModelBudget modelBudgets,
             Progress progress,
             RunFolders runs,
-            int parallelJobs) {
+            int parallelJobs,
+            JobFileFolders folders) {
         this.reader = reader;
         this.input = input;
         this.messages = messages;
@@ -63,6 +66,7 @@ public class JobSteps {
         this.progress = progress;
         this.runs = runs;
         this.slots = new Semaphore(parallelJobs, true);
+        this.folders = folders;
     }
 
     /**
@@ -115,9 +119,29 @@ public class JobSteps {
         return InputFolder.hiddenFileLine(fileName);
     }
 
-    /** The log line for a job file that failed, with its name and reason escaped. */
+    /**
+     * The folders a job file goes to once its job is done, inside the input folder ({@code research.input.dir}, here
+     * as it is written in the settings, for log lines).
+     */
+    public record JobFileFolders(String inputDir, String processedDir, String failedDir) {}
+
+    /** The log line for a job file that failed, with its name and reason escaped, and where the file goes. */
     public String failureLine(JobRun run) {
-        return "job " + LogText.quoted(run.input()) + " failed: " + LogText.safe(reason(run));
+        return "job " + LogText.quoted(run.input()) + " failed: " + LogText.safe(reason(run)) + " (moved to "
+                + LogText.safe(folders.inputDir()) + "/" + LogText.safe(folders.failedDir()) + "/)";
+    }
+
+    /** The log line for a scheduled job that failed: the schedule, its file and the reason, escaped. */
+    public String scheduleFailureLine(JobRun run) {
+        String name = run.source().startsWith("schedule ") ? run.source().substring("schedule ".length()) : "";
+        return "scheduled job " + LogText.safe(name) + " (" + LogText.safe(run.input()) + ") failed: " + reason(run);
+    }
+
+    /**
+     * Records a file of the input folder that is not a job file (it is left where it is) and returns the line to log.
+     */
+    public String fileIgnored(String fileName) {
+        return progress.fileIgnored(fileName);
     }
 
     /** A job sent as a JMS message (text or bytes holding JSON); other kinds of message fail unread. */
@@ -196,13 +220,13 @@ public class JobSteps {
     }
 
     /**
-     * Where a job file goes once its job is done, relative to the input folder: {@code processedDir}, or
-     * {@code failedDir} with {@code <storedName>.error.txt} beside it saying why.
+     * Where a job file goes once its job is done, relative to the input folder: the processed folder, or the failed
+     * folder with {@code <storedName>.error.txt} beside it saying why.
      */
-    public String fileDestination(JobRun run, String storedName, String processedDir, String failedDir) {
-        if (!run.failed()) return processedDir;
+    public String fileDestination(JobRun run, String storedName) {
+        if (!run.failed()) return folders.processedDir();
         failures.record(storedName, run.state().failure());
-        return failedDir;
+        return folders.failedDir();
     }
 
     /** Why the job failed, in the user's words, for its log line (a provider's text may hold any character). */

@@ -46,6 +46,12 @@ public record PageWork(
         return LogText.safe(task.url());
     }
 
+    /** The log line of a finished page: the query's tag, its count, its outcome and its URL. */
+    public String doneLine() {
+        return query.tag() + " page " + count + ": "
+                + (result == null ? null : result.page().outcome()) + " " + logUrl();
+    }
+
     /** True when nothing has given it a page yet: it needs to be fetched. */
     public boolean needsFetch() {
         return page == null && result == null && count == null;

@@ -82,4 +82,44 @@ public record QueryRun(
     public String logLabel() {
         return LogText.safe(query.label());
     }
+
+    /** True when the query asks a provider (it does not only list its pages) and its job has not failed. */
+    public boolean searchesNow() {
+        return query.searches() && !run.failed();
+    }
+
+    /** How many pages the query fetches. */
+    public int pageCount() {
+        return tasks.size();
+    }
+
+    /** The written report's one-line summary, or "" when none was written. */
+    public String reportSummary() {
+        return report == null ? "" : report.summary();
+    }
+
+    /** True when the job came as a JMS message and the query's report was written: an event is published. */
+    public boolean publishesReportEvent() {
+        return run.fromJms() && report != null;
+    }
+
+    /** The correlation ID of the report event: what the job message asked for (see {@code JmsOrigin}). */
+    public @Nullable String eventCorrelationId() {
+        return run.origin() == null ? null : run.origin().eventCorrelationId();
+    }
+
+    /** The job's name. */
+    public String jobName() {
+        return run.job() == null ? run.input() : run.job().name();
+    }
+
+    /** Changes since the job's last report of the query, -1 for none (the report must be written). */
+    public int reportChanges() {
+        return report.changes();
+    }
+
+    /** True when the query got no page (the report must be written). */
+    public boolean reportEmpty() {
+        return report.empty();
+    }
 }
