@@ -21,6 +21,7 @@ import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
 import dev.caravan.model.AtomicFiles;
+import dev.caravan.model.LogText;
 import dev.caravan.model.SearchResults;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
@@ -87,7 +88,10 @@ public class CaravanConfiguration implements CamelConfiguration {
         Path inputDir = Path.of(props.string("research.input.dir"));
         int swept = AtomicFiles.sweepTempFiles(report.outputDir());
         if (swept > 0)
-            LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
+            LOG.warn(
+                    "removed {} left in {} by an earlier crash",
+                    LogText.count(swept, "incomplete file", "incomplete files"),
+                    report.outputDir());
 
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
@@ -96,6 +100,11 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String scheme : new String[] {"http", "https"}) {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
+        SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());
+        SearchProviderRegistry searchProviders =
+                SearchProviders.build(props, System::getenv, guard, searchHttp.sender(), runtime, clock);
+        searchProviders.statusLines().forEach(LOG::info);
+        Optional<String> noProviderWarning = searchProviders.noUsableProviderWarning();
         // components get their camel.component.* options after this class ran: check for proxies once they have
         addStartupListener(context, new org.apache.camel.StartupListener() {
             @Override
@@ -108,6 +117,7 @@ public class CaravanConfiguration implements CamelConfiguration {
 
             @Override
             public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
+                noProviderWarning.ifPresent(LOG::warn); // last at startup, after Camel's summary, where it is seen
                 if (runtime.metricsEnabled()) {
                     LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
                     Monitoring.openWarning(runtime.metricsHost(), runtime.metricsPort(), runtime.metricsAuthenticated())
@@ -115,10 +125,6 @@ public class CaravanConfiguration implements CamelConfiguration {
                 }
             }
         });
-        SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());
-        SearchProviderRegistry searchProviders =
-                SearchProviders.build(props, System::getenv, guard, searchHttp.sender(), runtime, clock);
-        searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
         CacheSettings caching = CacheSettings.read(props);
@@ -450,8 +456,8 @@ public class CaravanConfiguration implements CamelConfiguration {
             return "persistent cache off (" + store.offReason() + "): pages and searches are cached in"
                     + " memory only, for this run";
         return "cache " + store.file() + ": " + store.usedBytes() / 1024 + " KiB of " + settings.maxBytes() / 1024
-                + " KiB used, " + store.entries(CacheStore.Kind.PAGE) + " page(s), "
-                + store.entries(CacheStore.Kind.SEARCH) + " search(es); searches reused for "
+                + " KiB used, " + LogText.count(store.entries(CacheStore.Kind.PAGE), "page", "pages") + ", "
+                + LogText.count(store.entries(CacheStore.Kind.SEARCH), "search", "searches") + "; searches reused for "
                 + settings.ttl().toSeconds() + " s, pages as their sites say (else as long)";
     }
 }
