@@ -51,6 +51,11 @@ public record JobRun(
         return job == null ? input : job.folder();
     }
 
+    /** How many queries the job has, for its log line: {@code 1 query}, {@code 3 queries}. */
+    public String queryCount() {
+        return LogText.count(job().queries().size(), "query", "queries");
+    }
+
     /** The folder as it may appear in a log line (a file name may hold any character). */
     public String logName() {
         return LogText.safe(folder());

@@ -60,6 +60,11 @@ public record QueryRun(
     }
 
     /** The prefix of its log lines: {@code [job-folder index]}, safe to log. */
+    /** How many pages the query fetches, for its log line: {@code 1 page}, {@code 4 pages}. */
+    public String pageCount() {
+        return LogText.count(tasks.size(), "page", "pages");
+    }
+
     public String tag() {
         return "[" + run.logName() + " " + index + "]";
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.model.AtomicFiles;
+import dev.caravan.model.LogText;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -110,8 +111,9 @@ public class SearchBudget {
         rollOver();
         if ((long) usedToday + credits > limits.creditsPerDay()) {
             if (spentBecause != null) return Optional.of(spentBecause);
-            return Optional.of("not searched: the daily budget of " + limits.creditsPerDay()
-                    + " search credits was reached (research.budget.credits-per-day; it starts again at 00:00 UTC)");
+            return Optional.of("not searched: the daily budget of "
+                    + LogText.count(limits.creditsPerDay(), "search credit", "search credits")
+                    + " was reached (research.budget.credits-per-day; it starts again at 00:00 UTC)");
         }
         usedToday = Math.addExact(usedToday, credits);
         save();
@@ -236,7 +238,8 @@ public class SearchBudget {
         public Optional<String> takePage() {
             synchronized (SearchBudget.this) {
                 if ((long) pages + 1 > maxPages) {
-                    return Optional.of("not fetched: the budget of " + maxPages + " pages for this job was reached");
+                    return Optional.of("not fetched: the budget of " + LogText.count(maxPages, "page", "pages")
+                            + " for this job was reached");
                 }
                 pages++;
                 return Optional.empty();
@@ -247,12 +250,13 @@ public class SearchBudget {
         public Optional<String> spend(int cost) {
             synchronized (SearchBudget.this) {
                 if ((long) calls + 1 > maxCalls) {
-                    return Optional.of(
-                            "not searched: the budget of " + maxCalls + " search calls for this job was reached");
+                    return Optional.of("not searched: the budget of "
+                            + LogText.count(maxCalls, "search call", "search calls") + " for this job was reached");
                 }
                 if ((long) credits + cost > maxCredits) {
-                    return Optional.of(
-                            "not searched: the budget of " + maxCredits + " search credits for this job was reached");
+                    return Optional.of("not searched: the budget of "
+                            + LogText.count(maxCredits, "search credit", "search credits")
+                            + " for this job was reached");
                 }
                 Optional<String> daily = spendToday(cost);
                 if (daily.isPresent()) return daily;
