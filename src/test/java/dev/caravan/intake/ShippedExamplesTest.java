@@ -14,7 +14,7 @@ class ShippedExamplesTest {
 
     @ParameterizedTest
     @CsvSource({
-        "input/examples/energy.txt, energy, 2",
+        "input/examples/home.txt, home, 3",
         "input/examples/health.json, health, 3",
         "input/examples/devtools.yaml, devtools, 3",
         "jobs/nightly.yaml, nightly, 2"

@@ -52,7 +52,7 @@ public final class DemoStubs implements AutoCloseable {
         System.out.println("     " + demo.runCommand());
         System.out.println("  2. drop the shipped examples in:");
         System.out.println("     cp input/examples/* input/");
-        System.out.println("  3. read the reports as they are written: output/energy/<run>/, output/health/<run>/,"
+        System.out.println("  3. read the reports as they are written: output/home/<run>/, output/health/<run>/,"
                 + " output/devtools/<run>/");
         System.out.println("     (and the events log: output/events.jsonl). Each report's key findings should quote its"
                 + " answer, e.g.:");
