@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The exit codes documented in README "Run once and exit": 0 when every job of a run-once run went well, 1 when any
+ * The exit codes documented in docs/running.md, "Run once and exit": 0 when every job of a run-once run went well, 1 when any
  * failed, 2 when Caravan could not start (one line on stderr, no stack trace). Each case runs Caravan in a child JVM.
  */
 class ExitCodesTest {
