@@ -26,7 +26,8 @@ final class QueryOptions {
             "exclude_domains",
             "time_range",
             "provider",
-            "providers");
+            "providers",
+            "answer");
     private static final List<String> TOPICS = List.of("general", "news", "finance");
     private static final List<String> DEPTHS = List.of("basic", "advanced");
     private static final List<String> TIME_RANGES = List.of("day", "week", "month", "year", "d", "w", "m", "y");
@@ -107,7 +108,8 @@ final class QueryOptions {
                 strings(o.get("exclude_domains"), "exclude_domains", where),
                 choice(o.get("time_range"), "time_range", TIME_RANGES, where),
                 urls,
-                providers(o, where));
+                providers(o, where),
+                bool(o.get("answer"), "answer", where));
     }
 
     private static List<String> providers(Map<String, JsonNode> o, String where) {

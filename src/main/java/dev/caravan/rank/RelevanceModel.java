@@ -23,26 +23,31 @@ final class RelevanceModel {
     /** What is measured of a candidate, and its weight with and without the model. */
     enum Feature {
         /** The model's cosine similarity of query and passage (with its context). */
-        COSINE(6.8, 0),
+        COSINE(3.59, 0),
         /** Its BM25 score as a share of the query's best BM25 score. */
-        BM25_SHARE(4.87, 6.92),
+        BM25_SHARE(3.72, 6.92),
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
          * when the question asks no particular kind.
          */
-        ANSWER_KIND(2.74, 2.98),
+        ANSWER_KIND(2.76, 2.98),
         /** The share of its words that are the query's: high for a passage that only restates the question. */
-        RESTATES(-3.81, -2.33),
+        RESTATES(-2.72, -2.33),
         /** The best BM25 share of the candidates up to two passages before or after it on its page. */
-        NEIGHBOUR_BM25(1.89, 2.64),
+        NEIGHBOUR_BM25(2.03, 2.64),
         /** Its page's query coverage (all its candidates' words) minus the best page's. */
-        PAGE_COVERAGE_GAP(3.69, 4.17),
+        PAGE_COVERAGE_GAP(3.52, 4.17),
         /** Its page's best cosine minus the query's best cosine. */
-        PAGE_COSINE_GAP(3.99, 0),
+        PAGE_COSINE_GAP(4.98, 0),
         /** It has context to stand alone (a table's header row, a list's lead-in, a code block's introduction). */
-        HAS_CONTEXT(1.06, 0.75),
+        HAS_CONTEXT(0.74, 0.75),
         /** It is a table row. */
-        TABLE_ROW(1.94, 2.04);
+        TABLE_ROW(1.8, 2.04),
+        /**
+         * The model's cosine similarity of the passage and what the query asks beyond what its page is about (the
+         * query without the words that run through the page; {@link PassageRanker}).
+         */
+        RESIDUAL_COSINE(7.21, 0);
 
         final double withModel;
         final double lexical;
@@ -92,6 +97,7 @@ final class RelevanceModel {
             if (semantic && c.vector != null) {
                 f[Feature.COSINE.ordinal()] = c.cosine;
                 f[Feature.PAGE_COSINE_GAP.ordinal()] = pageCosine.get(c.page) - bestCosine;
+                f[Feature.RESIDUAL_COSINE.ordinal()] = c.residualCosine;
             }
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
             if (asked != AnswerType.ANY) {

@@ -24,7 +24,20 @@ public class SearchProviderRegistry {
     public static final List<String> NAMES = Query.PROVIDER_NAMES;
 
     /** When a provider's breaker opens: after {@code minCalls} calls, half of the last ten failing. */
-    public record BreakerSettings(int minCalls, long openSeconds) {}
+    public record BreakerSettings(int minCalls, long openSeconds) {
+
+        /** A circuit breaker with these settings (the search providers' and the answer model's). */
+        public CircuitBreaker breaker(String name) {
+            return CircuitBreaker.of(
+                    name,
+                    CircuitBreakerConfig.custom()
+                            .slidingWindowSize(10)
+                            .minimumNumberOfCalls(minCalls)
+                            .failureRateThreshold(50)
+                            .waitDurationInOpenState(Duration.ofSeconds(openSeconds))
+                            .build());
+        }
+    }
 
     private final Map<String, SearchProvider> providers = new LinkedHashMap<>();
     private final Map<String, CircuitBreaker> breakers = new LinkedHashMap<>();
@@ -33,15 +46,9 @@ public class SearchProviderRegistry {
 
     public SearchProviderRegistry(
             List<SearchProvider> providers, String defaultProvider, List<String> fallback, BreakerSettings breaker) {
-        CircuitBreakerConfig config = CircuitBreakerConfig.custom()
-                .slidingWindowSize(10)
-                .minimumNumberOfCalls(breaker.minCalls())
-                .failureRateThreshold(50)
-                .waitDurationInOpenState(Duration.ofSeconds(breaker.openSeconds()))
-                .build();
         for (SearchProvider p : providers) {
             this.providers.put(p.name(), p);
-            this.breakers.put(p.name(), CircuitBreaker.of(p.name() + "-breaker", config));
+            this.breakers.put(p.name(), breaker.breaker(p.name() + "-breaker"));
         }
         if (!this.providers.containsKey(defaultProvider)) {
             throw new IllegalArgumentException("no search provider named " + defaultProvider);
