@@ -309,12 +309,12 @@ class JobParserTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            querys for queries     | querys:\\n  - a\\n  - b                     | unknown option 'querys' in the job; did you mean 'queries'? allowed: budget, defaults, exclude_domains, include_answer, include_domains, max_results, provider, providers, queries, query, search_depth, time_range, topic, urls
+            querys for queries     | querys:\\n  - a\\n  - b                     | unknown option 'querys' in the job; did you mean 'queries'? allowed: answer, budget, defaults, exclude_domains, include_answer, include_domains, max_results, provider, providers, queries, query, search_depth, time_range, topic, urls
             default for defaults   | default:\\n  topic: news\\nqueries: [a]    | unknown option 'default' in the job; did you mean 'defaults'? allowed: budget, defaults, queries
-            max_result             | queries:\\n  - query: a\\n    max_result: 2 | unknown option 'max_result' in query 1; did you mean 'max_results'? allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
-            Topic in defaults      | defaults:\\n  Topic: news\\nqueries: [a]    | unknown option 'Topic' in defaults; did you mean 'topic'? allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
-            url for urls           | - query: a\\n  url: https://a.org           | unknown option 'url' in query 1; did you mean 'urls'? allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
-            nothing close, no guess | queries:\\n  - query: a\\n    colour: red  | unknown option 'colour' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            max_result             | queries:\\n  - query: a\\n    max_result: 2 | unknown option 'max_result' in query 1; did you mean 'max_results'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            Topic in defaults      | defaults:\\n  Topic: news\\nqueries: [a]    | unknown option 'Topic' in defaults; did you mean 'topic'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
+            url for urls           | - query: a\\n  url: https://a.org           | unknown option 'url' in query 1; did you mean 'urls'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            nothing close, no guess | queries:\\n  - query: a\\n    colour: red  | unknown option 'colour' in query 1; allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
             """)
     void a_misspelt_option_gets_a_did_you_mean_naming_the_closest_allowed_name(
             String name, String yaml, String message) {
