@@ -1,5 +1,6 @@
 package dev.caravan.config;
 
+import dev.caravan.model.LogText;
 import dev.caravan.cache.CacheStore;
 import dev.caravan.cache.PageCache;
 import dev.caravan.cache.SearchCache;
@@ -58,8 +59,8 @@ final class CacheStage {
             return "persistent cache off (" + store.offReason() + "): pages and searches are cached in"
                     + " memory only, for this run";
         return "cache " + store.file() + ": " + store.usedBytes() / 1024 + " KiB of " + settings.maxBytes() / 1024
-                + " KiB used, " + store.entries(CacheStore.Kind.PAGE) + " page(s), "
-                + store.entries(CacheStore.Kind.SEARCH) + " search(es); searches reused for "
+                + " KiB used, " + LogText.count(store.entries(CacheStore.Kind.PAGE), "page", "pages") + ", "
+                + LogText.count(store.entries(CacheStore.Kind.SEARCH), "search", "searches") + "; searches reused for "
                 + settings.ttl().toSeconds() + " s, pages as their sites say (else as long)";
     }
 }

@@ -46,6 +46,8 @@ public class CaravanConfiguration implements CamelConfiguration {
                 caches.searchResults(),
                 report.settings().outputDir(),
                 clock);
+        // last at startup, after Camel's summary, where it is seen
+        Monitoring.atFullStart(context, () -> search.noProviderWarning().ifPresent(LOG::warn));
         Progress progress =
                 Monitoring.progress(context, props, runtime, report.settings().outputDir(), clock);
         progress.cacheGauges(

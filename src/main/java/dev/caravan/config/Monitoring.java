@@ -61,6 +61,19 @@ public final class Monitoring {
         return meters;
     }
 
+    /** Runs {@code action} once Camel has fully started (its summary logged). */
+    static void atFullStart(CamelContext context, Runnable action) {
+        addStartupListener(context, new StartupListener() {
+            @Override
+            public void onCamelContextStarted(CamelContext ctx, boolean alreadyStarted) {}
+
+            @Override
+            public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
+                action.run();
+            }
+        });
+    }
+
     private static void addStartupListener(CamelContext context, StartupListener listener) {
         try {
             context.addStartupListener(listener);

@@ -1,5 +1,6 @@
 package dev.caravan.config;
 
+import dev.caravan.model.LogText;
 import dev.caravan.files.AtomicFiles;
 import dev.caravan.pages.FindingSelector;
 import dev.caravan.pages.PageStore;
@@ -42,7 +43,10 @@ public final class ReportStage {
                 Path.of(props.string("research.output.dir")), props.intValue("research.report.inline-max-chars"));
         int swept = AtomicFiles.sweepTempFiles(settings.outputDir());
         if (swept > 0)
-            LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, settings.outputDir());
+            LOG.warn(
+                    "removed {} left in {} by an earlier crash",
+                    LogText.count(swept, "incomplete file", "incomplete files"),
+                    settings.outputDir());
         FindingSelector findings = new FindingSelector(ranker(props));
         return new Built(
                 settings,

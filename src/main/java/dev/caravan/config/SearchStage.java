@@ -11,6 +11,7 @@ import dev.caravan.search.Searcher;
 import dev.caravan.web.WebClient;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,8 @@ final class SearchStage {
 
     private static final Logger LOG = LoggerFactory.getLogger("caravan");
 
-    record Built(Searcher searcher, SearchBudget budgets) {}
+    /** @param noProviderWarning the warning when no provider can be used, logged last at startup, where it is seen */
+    record Built(Searcher searcher, SearchBudget budgets, Optional<String> noProviderWarning) {}
 
     private SearchStage() {}
 
@@ -53,7 +55,9 @@ final class SearchStage {
         // results are de-duplicated by the URL the fetch stage would fetch
         UrlNormalizer normalizer = new UrlNormalizer();
         return new Built(
-                new Searcher(providers, cache, url -> normalizer.normalize(url).orElse(url)), budgets);
+                new Searcher(providers, cache, url -> normalizer.normalize(url).orElse(url)),
+                budgets,
+                providers.noUsableProviderWarning());
     }
 
     /**

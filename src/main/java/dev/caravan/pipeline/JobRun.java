@@ -52,17 +52,17 @@ public record JobRun(
         return "file".equals(source);
     }
 
-    /** How many queries the job has (0 when it could not be read). */
-    public int queryCount() {
-        return job == null ? 0 : job.queries().size();
-    }
-
     JobRun withSummary(String text) {
         return new JobRun(job, source, input, origin, budget, modelBudget, state, text);
     }
 
     public String folder() {
         return job == null ? input : job.folder();
+    }
+
+    /** How many queries the job has, for its log line: {@code 1 query}, {@code 3 queries}. */
+    public String queryCount() {
+        return LogText.count(job().queries().size(), "query", "queries");
     }
 
     /** The folder as it may appear in a log line (a file name may hold any character). */

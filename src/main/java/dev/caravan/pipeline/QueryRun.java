@@ -74,6 +74,11 @@ public record QueryRun(
     }
 
     /** The prefix of its log lines: {@code [job-folder index]}, safe to log. */
+    /** How many pages the query fetches, for its log line: {@code 1 page}, {@code 4 pages}. */
+    public String pageCount() {
+        return LogText.count(tasks.size(), "page", "pages");
+    }
+
     public String tag() {
         return "[" + run.logName() + " " + index + "]";
     }
@@ -86,11 +91,6 @@ public record QueryRun(
     /** True when the query asks a provider (it does not only list its pages) and its job has not failed. */
     public boolean searchesNow() {
         return query.searches() && !run.failed();
-    }
-
-    /** How many pages the query fetches. */
-    public int pageCount() {
-        return tasks.size();
     }
 
     /** The written report's one-line summary, or "" when none was written. */

@@ -184,7 +184,8 @@ public class Progress {
     public String searchLine(Query query, SearchResults results) {
         if (!query.searches()) return "no search (the query lists its pages)";
         if (results.wasNotSearched()) return LogText.safe(results.notes().get(0));
-        return LogText.safe(results.providerLabel()) + ": " + results.hits().size() + " search result(s) (cached: "
+        return LogText.safe(results.providerLabel()) + ": "
+                + LogText.count(results.hits().size(), "search result", "search results") + " (cached: "
                 + results.cached() + ")";
     }
 

@@ -16,7 +16,14 @@ import java.util.Set;
  * kit's tune half and fits them by listwise logistic regression (the answer passage against the other candidates of its
  * query, L2-regularised), with five-fold cross-validation over questions to pick the regularisation; the check half is
  * only used to decide whether a change is kept. There are two sets: with the sentence-embedding model, and lexical-only
- * (the model's features weigh 0). Stateless.
+ * (the model's features weigh 0). The weights were fitted with all-MiniLM-L6-v2; the other models use the same ones.
+ *
+ * <p>What each feature is worth with the model, refitted without it (bench/fit_ranking.py --ablate, 2026-11-27, the
+ * share of questions answered in the first five, cross-validated on tune / on check): all ten 0.81 / 0.73; without
+ * the residual cosine 0.79 / 0.69; BM25 share 0.75 / 0.68; answer kind 0.78 / 0.72; neighbours' BM25 0.78 / 0.73;
+ * table row 0.81 / 0.71; cosine 0.82 / 0.72; restates 0.81 / 0.72; page cosine gap 0.82 / 0.73; page coverage gap
+ * 0.81 / 0.74; context 0.81 / 0.74. Lexical-only, all seven 0.66 / 0.53; without BM25 share 0.64 / 0.53; neighbours
+ * 0.63 / 0.53; restates 0.64 / 0.53. Stateless.
  */
 final class RelevanceModel {
 

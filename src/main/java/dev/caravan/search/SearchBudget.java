@@ -1,6 +1,7 @@
 package dev.caravan.search;
 
 import dev.caravan.files.DailyCounts;
+import dev.caravan.model.LogText;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
@@ -88,8 +89,9 @@ public class SearchBudget {
                     + d.kept() + "), so today counts as spent until 00:00 UTC (" + fix(d)
                     + "; set it to reset to count from 0)");
         }
-        return Optional.of("not searched: the daily budget of " + limits.creditsPerDay()
-                + " search credits was reached (research.budget.credits-per-day; it starts again at 00:00 UTC)");
+        return Optional.of("not searched: the daily budget of "
+                + LogText.count(limits.creditsPerDay(), "search credit", "search credits")
+                + " was reached (research.budget.credits-per-day; it starts again at 00:00 UTC)");
     }
 
     /** One job run's spending. Thread-safe. */
@@ -112,7 +114,8 @@ public class SearchBudget {
         public Optional<String> takePage() {
             synchronized (SearchBudget.this) {
                 if ((long) pages + 1 > maxPages) {
-                    return Optional.of("not fetched: the budget of " + maxPages + " pages for this job was reached");
+                    return Optional.of("not fetched: the budget of " + LogText.count(maxPages, "page", "pages")
+                            + " for this job was reached");
                 }
                 pages++;
                 return Optional.empty();
@@ -123,12 +126,13 @@ public class SearchBudget {
         public Optional<String> spend(int cost) {
             synchronized (SearchBudget.this) {
                 if ((long) calls + 1 > maxCalls) {
-                    return Optional.of(
-                            "not searched: the budget of " + maxCalls + " search calls for this job was reached");
+                    return Optional.of("not searched: the budget of "
+                            + LogText.count(maxCalls, "search call", "search calls") + " for this job was reached");
                 }
                 if ((long) credits + cost > maxCredits) {
-                    return Optional.of(
-                            "not searched: the budget of " + maxCredits + " search credits for this job was reached");
+                    return Optional.of("not searched: the budget of "
+                            + LogText.count(maxCredits, "search credit", "search credits")
+                            + " for this job was reached");
                 }
                 Optional<String> daily = spendToday(cost);
                 if (daily.isPresent()) return daily;

@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The configured search providers by name, each behind its own circuit breaker: while a provider keeps failing
@@ -113,5 +114,22 @@ public class SearchProviderRegistry {
                     + (reason.isEmpty() ? "usable" : "not usable, " + reason));
         }
         return lines;
+    }
+
+    /**
+     * A warning for the end of startup when neither the default provider nor any fallback can be used (typically: no
+     * API key yet), pointing to {@code ./demo}; empty when a search can be made.
+     */
+    public Optional<String> noUsableProviderWarning() {
+        List<String> tried = new ArrayList<>(List.of(defaultProvider));
+        tried.addAll(fallback);
+        for (String name : tried) {
+            if (provider(name).unusableReason().isEmpty()) return Optional.empty();
+        }
+        SearchProvider chosen = provider(defaultProvider);
+        return Optional.of("no search provider can be used: " + chosen.name() + " (research.search.provider) "
+                + chosen.unusableReason() + (fallback.isEmpty() ? "" : ", and no fallback is usable")
+                + ". Jobs that search will fail; jobs that only list urls still run. No key yet? ./demo runs Caravan"
+                + " on sample pages without network access (README, \"First run\").");
     }
 }
