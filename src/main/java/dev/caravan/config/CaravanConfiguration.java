@@ -20,6 +20,7 @@ import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
+import dev.caravan.messaging.SharedFetchSettings;
 import dev.caravan.model.AtomicFiles;
 import dev.caravan.model.SearchResults;
 import dev.caravan.pipeline.BoundedResponses;
@@ -30,6 +31,7 @@ import dev.caravan.pipeline.JobSteps;
 import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.PageSteps;
 import dev.caravan.pipeline.QuerySteps;
+import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.pipeline.RetryAfterDelay;
 import dev.caravan.progress.Progress;
 import dev.caravan.rank.OnnxSentenceEncoder;
@@ -168,25 +170,15 @@ public class CaravanConfiguration implements CamelConfiguration {
                         .build());
         java.util.concurrent.ExecutorService pageWork =
                 context.getExecutorServiceManager().newThreadPool(this, "pageWork", cores, cores);
+        SharedFetchSettings sharing = SharedFetching.read(props);
         FetchScheduler scheduler = FetchScheduler.start(
                 fetch.pacing().poolSize(),
                 fetch.pacing().slowHostDelayFactor(),
                 Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()),
+                // shared: a host handed over from another instance may have been asked there just now
+                sharing.enabled() ? Duration.ofMillis(fetch.pacing().hostDelayMs()) : Duration.ZERO,
                 clock,
                 pageWork);
-        try {
-            // stopped after the routes, so jobs still running at shutdown finish their pages first
-            context.addService(new org.apache.camel.support.service.ServiceSupport() {
-                @Override
-                protected void doStop() {
-                    scheduler.close();
-                    cacheStore.close();
-                }
-            });
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot register the fetch scheduler: " + e.getMessage(), e);
-        }
-
         CamelHttpTransport transport = new CamelHttpTransport(context.createProducerTemplate());
         RobotsPolicy robots = new RobotsPolicy(transport, guard, scheduler, fetch, clock);
         PageStore store = new PageStore(report);
@@ -211,17 +203,44 @@ public class CaravanConfiguration implements CamelConfiguration {
                 ? new PageCache(cacheStore, caching.maxEntries(), caching.ttl(), clock)
                 : PageCache.off(clock);
         PageClaims claims = new PageClaims(pageCache);
+        PageFetcher pageFetcher = new PageFetcher(transport, guard, robots, scheduler, fetch, clock);
+        PageConverter converter = new PageConverter(
+                new ContentExtractor(), new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs()));
+        SharedFetches shared = SharedFetching.bind(
+                context,
+                sharing,
+                pageFetcher,
+                converter,
+                pageCache,
+                store,
+                report.inlineMaxChars(),
+                progress,
+                pageWork,
+                clock);
+        try {
+            // stopped after the routes, so jobs still running at shutdown finish their pages first
+            context.addService(new org.apache.camel.support.service.ServiceSupport() {
+                @Override
+                protected void doStop() {
+                    if (shared != null) shared.close();
+                    scheduler.close();
+                    cacheStore.close();
+                }
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot register the fetch scheduler: " + e.getMessage(), e);
+        }
+
         PageSteps pages = new PageSteps(
-                new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
-                new PageConverter(
-                        new ContentExtractor(),
-                        new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs())),
+                new BudgetedPageFetcher(pageFetcher),
+                converter,
                 store,
                 pageCache,
                 claims,
                 findings,
                 progress,
-                clock);
+                clock,
+                shared);
         QuerySteps queries = new QuerySteps(
                 searcher,
                 new FetchPlanner(new UrlNormalizer()),
