@@ -38,7 +38,7 @@ public class MessagingConfiguration implements CamelConfiguration {
         String url = settings.connection().brokerUrl();
         brokerWarning(settings).ifPresent(LOG::warn);
         if (settings.embedded()) {
-            EmbeddedBroker broker = new EmbeddedBroker(settings);
+            EmbeddedBroker broker = new EmbeddedBroker(settings, SharedFetching.read(props));
             broker.start();
             context.addLifecycleStrategy(stopAfterCamel(broker));
             url = broker.clientUrl();
