@@ -31,8 +31,8 @@ import dev.caravan.pipeline.JobSteps;
 import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.PageSteps;
 import dev.caravan.pipeline.QuerySteps;
-import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.pipeline.RetryAfterDelay;
+import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.progress.Progress;
 import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.PassageRanker;
@@ -205,7 +205,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         PageClaims claims = new PageClaims(pageCache);
         PageFetcher pageFetcher = new PageFetcher(transport, guard, robots, scheduler, fetch, clock);
         PageConverter converter = new PageConverter(
-                new ContentExtractor(), new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs()));
+                new ContentExtractor(),
+                new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs()));
         SharedFetches shared = SharedFetching.bind(
                 context,
                 sharing,

@@ -98,13 +98,17 @@ public class EmbeddedBroker {
             config.addAddressSetting(
                     sharing.queue(),
                     new AddressSettings()
-                            .setDeadLetterAddress(SimpleString.of(settings.queues().deadLetterQueue()))
+                            .setDeadLetterAddress(
+                                    SimpleString.of(settings.queues().deadLetterQueue()))
                             .setMaxDeliveryAttempts(settings.broker().maxDeliveryAttempts()));
         }
         config.registerBrokerPlugin(new OversizedMessages(limits, keys));
         for (String address : limits.keySet()) {
             config.addDivertConfiguration(new DivertConfiguration()
-                    .setName(address.equals(settings.queues().queue()) ? "caravan-oversized-jobs" : "caravan-oversized-" + address)
+                    .setName(
+                            address.equals(settings.queues().queue())
+                                    ? "caravan-oversized-jobs"
+                                    : "caravan-oversized-" + address)
                     .setAddress(address)
                     .setForwardingAddress(settings.queues().deadLetterQueue())
                     .setFilterString(OversizedMessages.DIVERT_FILTER)

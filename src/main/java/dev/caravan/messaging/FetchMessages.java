@@ -207,7 +207,8 @@ public final class FetchMessages {
         n.put("chars", page.chars());
         n.put("excerpt", page.excerpt());
         ArrayNode blocks = n.putArray("blocks");
-        for (TextBlock b : page.blocks()) blocks.addObject().put("kind", b.kind().name()).put("text", b.text());
+        for (TextBlock b : page.blocks())
+            blocks.addObject().put("kind", b.kind().name()).put("text", b.text());
         return n;
     }
 

@@ -40,8 +40,7 @@ public class OversizedMessages implements ActiveMQServerMessagePlugin {
     public OversizedMessages(java.util.Map<String, Long> limits, java.util.Map<String, String> keys) {
         for (var e : limits.entrySet()) {
             if (e.getValue() <= 0) {
-                throw new IllegalArgumentException(
-                        keys.get(e.getKey()) + " must be positive, got " + e.getValue());
+                throw new IllegalArgumentException(keys.get(e.getKey()) + " must be positive, got " + e.getValue());
             }
         }
         this.limits = java.util.Map.copyOf(limits);
@@ -56,9 +55,8 @@ public class OversizedMessages implements ActiveMQServerMessagePlugin {
 
     /** Marks {@code message} if it goes to the jobs queue and is too large; returns whether it did. */
     boolean mark(Message message) {
-        String address = message.getAddress() == null
-                ? null
-                : CompositeAddress.extractAddressName(message.getAddress());
+        String address =
+                message.getAddress() == null ? null : CompositeAddress.extractAddressName(message.getAddress());
         // an address not known yet may be any of them: the largest limit applies
         Long limit = address == null
                 ? limits.values().stream().max(Long::compare).orElse(Long.MAX_VALUE)

@@ -41,8 +41,7 @@ public record SharedFetchSettings(
                         "research.fetch.shared.task-timeout-ms must be at least 1000, got " + taskTimeout.toMillis());
             }
             if (consumers < 1 || consumers > 1000) {
-                throw new IllegalArgumentException(
-                        "research.fetch.shared.consumers must be 1-1000, got " + consumers);
+                throw new IllegalArgumentException("research.fetch.shared.consumers must be 1-1000, got " + consumers);
             }
             if (maxResultBytes < MIN_RESULT_BYTES || maxResultBytes > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("research.fetch.shared.max-result-bytes must be from "

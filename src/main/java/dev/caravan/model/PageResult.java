@@ -14,7 +14,11 @@ import org.jspecify.annotations.Nullable;
  *     ({@code research.fetch.shared}); null otherwise, and for a page that was not asked for (over the budget)
  */
 public record PageResult(
-        FetchTask task, FetchedPage page, Delivery delivery, List<Passage> candidates, @Nullable String fetchedBy) {
+        FetchTask task,
+        FetchedPage page,
+        Delivery delivery,
+        List<Passage> candidates,
+        @Nullable String fetchedBy) {
 
     public PageResult {
         delivery = delivery == null ? Delivery.FETCHED : delivery;

@@ -85,7 +85,9 @@ public final class FetchTasks {
             task = FetchMessages.readTask(message);
         } catch (RuntimeException e) {
             progress.fetchTask("refused");
-            LOG.warn("a message on {} is no fetch task and was dropped: {}", settings.queue(),
+            LOG.warn(
+                    "a message on {} is no fetch task and was dropped: {}",
+                    settings.queue(),
                     LogText.safe(e.getMessage()));
             return CompletableFuture.completedFuture(null);
         }
@@ -93,8 +95,11 @@ public final class FetchTasks {
         if (Boolean.TRUE.equals(redelivered)) progress.fetchTask("redelivered");
         if (start > task.deadline()) {
             progress.fetchTask("expired");
-            LOG.info("fetch task {} for {} is past its deadline, not fetched: {}",
-                    LogText.safe(task.label()), LogText.safe(task.owner()), LogText.safe(task.url()));
+            LOG.info(
+                    "fetch task {} for {} is past its deadline, not fetched: {}",
+                    LogText.safe(task.label()),
+                    LogText.safe(task.owner()),
+                    LogText.safe(task.url()));
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Had> had;
@@ -110,7 +115,8 @@ public final class FetchTasks {
     private CompletableFuture<Had> have(FetchMessages.Task task) {
         String key = task.normalizedUrl();
         Optional<PageCache.Entry> fresh = cache.freshWhole(key);
-        if (fresh.isPresent()) return CompletableFuture.completedFuture(new Had(fresh.get().page(), Delivery.CACHED, 0));
+        if (fresh.isPresent())
+            return CompletableFuture.completedFuture(new Had(fresh.get().page(), Delivery.CACHED, 0));
         Optional<CacheHeaders> validators = cache.validators(key);
         Delivery fetched = validators.isPresent() || cache.holds(key) ? Delivery.REFETCHED : Delivery.FETCHED;
         return fetcher.fetch(task.url(), validators.orElse(null)).thenCompose(response -> {
@@ -138,8 +144,8 @@ public final class FetchTasks {
     private Had revalidated(String key, PageCache.Entry entry, FetchResponse notModified) {
         Instant now = clock.instant();
         Retrieval stored = entry.page().retrieval();
-        FetchedPage page = entry.page()
-                .withRetrieval(new Retrieval(stored.url(), stored.finalUrl(), stored.httpStatus(), now));
+        FetchedPage page =
+                entry.page().withRetrieval(new Retrieval(stored.url(), stored.finalUrl(), stored.httpStatus(), now));
         cache.revalidated(key, entry, notModified.caching(), page, now);
         if (page.chars() > inlineMaxChars) cache.forgetInMemory(key);
         return new Had(page, Delivery.REVALIDATED, 0);
@@ -147,8 +153,8 @@ public final class FetchTasks {
 
     private Reply reply(FetchMessages.Task task, Had had, long start) {
         long took = clock.millis() - start;
-        byte[] body = FetchMessages.resultBytes(
-                new FetchMessages.Result(task.id(), settings.instance(), had.page(), had.delivery(), had.bytes(), took));
+        byte[] body = FetchMessages.resultBytes(new FetchMessages.Result(
+                task.id(), settings.instance(), had.page(), had.delivery(), had.bytes(), took));
         FetchedPage page = had.page();
         if (body.length > settings.maxResultBytes()) {
             page = FetchedPage.failed(

@@ -89,9 +89,12 @@ public final class SharedFetches implements AutoCloseable {
                 endpoint,
                 FetchMessages.taskText(task),
                 Map.of(
-                        "JMSXGroupID", task.hostKey(),
-                        "JMSCorrelationID", task.id(),
-                        FetchMessages.OWNER_PROPERTY, task.owner()));
+                        "JMSXGroupID",
+                        task.hostKey(),
+                        "JMSCorrelationID",
+                        task.id(),
+                        FetchMessages.OWNER_PROPERTY,
+                        task.owner()));
     }
 
     /** This instance's name. */
@@ -170,13 +173,15 @@ public final class SharedFetches implements AutoCloseable {
         Pending p = pending.remove(result.id());
         if (p == null) {
             progress.fetchTask("dropped");
-            LOG.debug("fetch result {} dropped: no page waits for it (a repeat, too late, or a run that ended)",
+            LOG.debug(
+                    "fetch result {} dropped: no page waits for it (a repeat, too late, or a run that ended)",
                     LogText.safe(result.id()));
             return;
         }
         p.deadline().cancel(false);
         try {
-            FetchedPage page = store.evictIfLarge(result.page(), p.work().query().run().folder());
+            FetchedPage page =
+                    store.evictIfLarge(result.page(), p.work().query().run().folder());
             p.result().complete(p.work().withRemotePage(page, result.delivery(), result.bytes(), result.fetchedBy()));
         } catch (RuntimeException e) {
             p.result().completeExceptionally(e);
@@ -185,7 +190,9 @@ public final class SharedFetches implements AutoCloseable {
 
     private void refused(RuntimeException e) {
         progress.fetchTask("refused");
-        LOG.warn("a message on {} is no fetch result and was dropped: {}", settings.results(),
+        LOG.warn(
+                "a message on {} is no fetch result and was dropped: {}",
+                settings.results(),
                 LogText.safe(e.getMessage()));
     }
 
@@ -194,15 +201,18 @@ public final class SharedFetches implements AutoCloseable {
         if (p == null) return;
         progress.fetchTask("timed_out");
         String url = p.work().task().url();
-        p.result().complete(p.work().withResponse(
-                FetchResponse.failed(
-                        url,
-                        url,
-                        FetchOutcome.TIMEOUT,
-                        "no result from a fetching instance within " + settings.taskTimeout().toMillis()
-                                + " ms (research.fetch.shared.task-timeout-ms)",
-                        null),
-                Delivery.FETCHED));
+        p.result()
+                .complete(p.work()
+                        .withResponse(
+                                FetchResponse.failed(
+                                        url,
+                                        url,
+                                        FetchOutcome.TIMEOUT,
+                                        "no result from a fetching instance within "
+                                                + settings.taskTimeout().toMillis()
+                                                + " ms (research.fetch.shared.task-timeout-ms)",
+                                        null),
+                                Delivery.FETCHED));
     }
 
     /** Tasks sent and not answered yet. */

@@ -203,7 +203,9 @@ public class Progress {
      */
     public void fetchTask(String event) {
         if (!FETCH_TASK_EVENTS.contains(event)) throw new IllegalArgumentException("no fetch task event " + event);
-        fetchTasks.computeIfAbsent(event, k -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
+        fetchTasks
+                .computeIfAbsent(event, k -> new java.util.concurrent.atomic.AtomicLong())
+                .incrementAndGet();
         metrics.fetchTask(event);
     }
 

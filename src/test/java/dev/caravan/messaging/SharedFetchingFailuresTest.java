@@ -16,6 +16,7 @@ import dev.caravan.App;
 import dev.caravan.testing.HostSites;
 import dev.caravan.testing.LiveFolder;
 import dev.caravan.testing.StubServer;
+import jakarta.jms.Message;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import jakarta.jms.Message;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,7 +74,9 @@ class SharedFetchingFailuresTest {
         child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         long fetchedByBeta = count(beta, "fetched for alpha");
 
-        await("the report").atMost(Duration.ofSeconds(60)).until(() -> sidecars(alpha, "batch").size() == 1);
+        await("the report")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> sidecars(alpha, "batch").size() == 1);
         JsonNode report = sidecars(alpha, "batch").get(0);
         Set<String> urls = new HashSet<>();
         Set<String> by = new HashSet<>();
@@ -96,8 +98,9 @@ class SharedFetchingFailuresTest {
                 progress(alpha).fetchTasks("redelivered"),
                 sites.requestsPerPage().values().stream().filter(n -> n > 1).count(),
                 gap);
-        assertThat(gap).as("the hosts the dead instance had wait a delay when they move").isGreaterThanOrEqualTo(
-                DELAY_MS - GAP_SLACK_MS);
+        assertThat(gap)
+                .as("the hosts the dead instance had wait a delay when they move")
+                .isGreaterThanOrEqualTo(DELAY_MS - GAP_SLACK_MS);
         assertThat(progress(alpha).fetchTasks("timed_out")).isZero();
     }
 
@@ -151,7 +154,9 @@ class SharedFetchingFailuresTest {
                         + " restarted owner, %d page request(s) for 24 pages%n",
                 progress(alpha).fetchTasks("received") - progress(restarted).fetchTasks("sent"),
                 progress(restarted).fetchTasks("dropped"),
-                sites.requestsPerPage().values().stream().mapToInt(Integer::intValue).sum());
+                sites.requestsPerPage().values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum());
         assertThat(client.depth("caravan.jobs")).isZero();
         assertThat(client.depth("caravan.jobs.dead")).isZero();
     }
@@ -180,7 +185,9 @@ class SharedFetchingFailuresTest {
         instances.add(alpha);
 
         drop(alpha, "deadline", List.of(stub.url("/quick"), stalling.url("/stalls")));
-        await("the report").atMost(Duration.ofSeconds(30)).until(() -> sidecars(alpha, "deadline").size() == 1);
+        await("the report")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> sidecars(alpha, "deadline").size() == 1);
         JsonNode sources = sidecars(alpha, "deadline").get(0).path("sources");
         assertThat(sources.get(0).path("status").asText()).isEqualTo("fetched");
         assertThat(sources.get(1).path("url").asText()).endsWith("/stalls");
@@ -211,7 +218,9 @@ class SharedFetchingFailuresTest {
         Files.writeString(staged, job);
         Files.move(staged, alpha.work.resolve("input/budget.json"));
 
-        await("the report").atMost(Duration.ofSeconds(30)).until(() -> sidecars(alpha, "budget").size() == 1);
+        await("the report")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> sidecars(alpha, "budget").size() == 1);
         int fetched = 0;
         int overBudget = 0;
         for (JsonNode source : sidecars(alpha, "budget").get(0).path("sources")) {
@@ -220,7 +229,9 @@ class SharedFetchingFailuresTest {
         }
         assertThat(fetched).isEqualTo(5);
         assertThat(overBudget).isEqualTo(7);
-        assertThat(sites.requestsPerPage().values().stream().mapToInt(Integer::intValue).sum())
+        assertThat(sites.requestsPerPage().values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum())
                 .as("page requests at the sites")
                 .isEqualTo(5);
         assertThat(progress(alpha).fetchTasks("sent")).isEqualTo(5);

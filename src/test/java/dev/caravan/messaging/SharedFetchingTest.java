@@ -104,10 +104,12 @@ class SharedFetchingTest {
         await("both reports")
                 .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100))
-                .until(() -> sidecars(alpha, "alpha-job").size() == 1 && sidecars(beta, "beta-job").size() == 1);
+                .until(() -> sidecars(alpha, "alpha-job").size() == 1
+                        && sidecars(beta, "beta-job").size() == 1);
 
         Set<String> fetchedBy = new HashSet<>();
-        for (JsonNode sidecar : List.of(sidecars(alpha, "alpha-job").get(0), sidecars(beta, "beta-job").get(0))) {
+        for (JsonNode sidecar : List.of(
+                sidecars(alpha, "alpha-job").get(0), sidecars(beta, "beta-job").get(0))) {
             assertThat(sidecar.path("sources")).hasSize(24);
             for (JsonNode source : sidecar.path("sources")) {
                 assertThat(source.path("status").asText()).as(source.toString()).isEqualTo("fetched");
@@ -115,13 +117,14 @@ class SharedFetchingTest {
             }
         }
         assertThat(fetchedBy).as("pages fetched by both instances").containsExactlyInAnyOrder("alpha", "beta");
-        assertThat(sites.requestsPerPage()).hasSize(48).allSatisfy((page, n) -> assertThat(n)
-                .as(page)
-                .isEqualTo(1));
+        assertThat(sites.requestsPerPage())
+                .hasSize(48)
+                .allSatisfy((page, n) -> assertThat(n).as(page).isEqualTo(1));
         double gap = sites.shortestGapMs();
         System.out.printf(java.util.Locale.ROOT, "FIGURE shared fetching, 2 instances: shortest gap %.1f ms%n", gap);
-        assertThat(gap).as("shortest gap between a response and the host's next request").isGreaterThanOrEqualTo(
-                DELAY_MS - GAP_SLACK_MS);
+        assertThat(gap)
+                .as("shortest gap between a response and the host's next request")
+                .isGreaterThanOrEqualTo(DELAY_MS - GAP_SLACK_MS);
         assertThat(progress(alpha).fetchTasks("sent")).isEqualTo(24);
         assertThat(progress(beta).fetchTasks("sent")).isEqualTo(24);
         assertThat(progress(alpha).fetchTasks("received") + progress(beta).fetchTasks("received"))
