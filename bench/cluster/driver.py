@@ -41,6 +41,8 @@ def parse_args():
     p.add_argument("--classpath-file", required=True)
     p.add_argument("--setting", choices=tuple(SETTINGS) + ("all",), default="all",
                    help="all = hosts12, hosts200, jail and large")
+    p.add_argument("--runs", help="comma-separated runs instead of the setting's own, e.g. local,1 (local-2: two"
+                   " instances fetching their own pages)")
     p.add_argument("--timeout", type=float, default=900)
     p.add_argument("--keep", action="store_true", help="keep the temp folders (logs, reports)")
     return p.parse_args()
@@ -209,7 +211,10 @@ def main():
               % ("instances", "wall s", "bound s", "ratio", "violations", "min gap", "pages/s", "CPU s per instance",
                  "CPU ms/page", "result bytes back"), flush=True)
         rows = []
-        for mode in spec["runs"]:
+        modes = spec["runs"]
+        if args.runs:
+            modes = [int(m) if m.isdigit() else m for m in args.runs.split(",")]
+        for mode in modes:
             try:
                 rows.append(run(name, spec, mode, args, root))
             except RuntimeError as e:

@@ -216,7 +216,11 @@ public class CaravanConfiguration implements CamelConfiguration {
                 store,
                 report.inlineMaxChars(),
                 progress,
-                pageWork,
+                // results of shared fetching are read and their pages ranked apart from the pages this instance
+                // fetches and converts for others, so a fetching consumer never waits behind this instance's ranking
+                sharing.enabled()
+                        ? context.getExecutorServiceManager().newThreadPool(this, "fetchResults", cores, cores)
+                        : pageWork,
                 clock);
         try {
             // stopped after the routes, so jobs still running at shutdown finish their pages first

@@ -58,8 +58,10 @@ class SharedFetchingFailuresTest {
 
     @Test
     void a_fetching_instance_killed_mid_batch_loses_no_page_and_repeats_none() throws Exception {
-        List<String> paths = List.of("/p0", "/p1", "/p2", "/p3", "/p4");
-        sites = new HostSites(8, paths, 100);
+        List<String> paths = List.of("/p0", "/p1", "/p2");
+        // more hosts than one instance's consumers: the broker deals new hosts to its consumers in turn, and each
+        // instance's consumers stand together in its list, so both instances get some
+        sites = new HostSites(24, paths, 100);
         int port = startBroker();
         Path beta = Files.createTempDirectory("caravan-beta");
         Process child = startChild(beta, "beta", port, Map.of());
@@ -85,10 +87,10 @@ class SharedFetchingFailuresTest {
             urls.add(source.path("url").asText());
             by.add(source.path("fetched_by").asText());
         }
-        assertThat(report.path("sources")).hasSize(40);
-        assertThat(urls).as("every page once in the report").hasSize(40);
+        assertThat(report.path("sources")).hasSize(72);
+        assertThat(urls).as("every page once in the report").hasSize(72);
         assertThat(by).containsExactlyInAnyOrder("alpha", "beta");
-        assertThat(sites.requestsPerPage()).as("every page reached its site").hasSize(40);
+        assertThat(sites.requestsPerPage()).as("every page reached its site").hasSize(72);
         double gap = sites.shortestGapMs();
         System.out.printf(
                 java.util.Locale.ROOT,
