@@ -42,18 +42,19 @@ def load(path, mode):
     return names, queries
 
 
-def relevance(names, x, mode):
-    cov = x[:, names.index("COVERAGE")]
+def relevance(cands, mode):
+    """What the relevance floor is compared with: query coverage, or the higher of it and the model's cosine."""
+    cov = np.array([c["coverage"] for c in cands])
     if mode == "lexical":
         return cov
-    return np.maximum(cov, np.maximum(0, x[:, names.index("COSINE")]))
+    return np.maximum(cov, np.maximum(0, np.array([c["cosine"] for c in cands])))
 
 
 def answered(names, query, cands, x, w, mode):
     """Whether the answer is among the first K picks, picked as PassageRanker.pick does (without its cosine merge)."""
     if not cands:
         return False
-    rel = relevance(names, x, mode)
+    rel = relevance(cands, mode)
     floor = FLOOR_MODEL if mode == "model" else FLOOR_LEXICAL
     score = x @ w
     order = sorted((i for i in range(len(cands)) if rel[i] >= floor and rel[i] > 0),

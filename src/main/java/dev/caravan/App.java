@@ -4,6 +4,7 @@ import dev.caravan.config.ClearCache;
 import dev.caravan.config.PropertyReader;
 import dev.caravan.config.RuntimeSettings;
 import dev.caravan.config.SettingsSource;
+import dev.caravan.model.LogText;
 import dev.caravan.model.SuppressForbidden;
 import dev.caravan.progress.Progress;
 import dev.caravan.rank.ModelLibrariesOffline;
@@ -56,6 +57,7 @@ public final class App {
                         context.getRegistry().lookupByNameAndType("progress", Progress.class)));
             }
         });
+        StopSignals.install();
         try {
             // Camel binds some of these keys (monitoring, idle exit) itself before Caravan's configuration runs
             RuntimeSettings.read(new PropertyReader(SettingsSource.beforeCamel(Path.of("application.properties"))));
@@ -101,12 +103,12 @@ public final class App {
         if (failed == 0) {
             int empty = state.progress().emptyQueries();
             if (empty == 0) return OK;
-            System.err.println("Caravan: " + empty + " query(ies) of this run got no page (see the reports and"
-                    + " events.jsonl); exit code " + EMPTY_QUERIES);
+            System.err.println("Caravan: " + LogText.count(empty, "query", "queries")
+                    + " of this run got no page (see the reports and" + " events.jsonl); exit code " + EMPTY_QUERIES);
             return EMPTY_QUERIES;
         }
-        System.err.println("Caravan: " + failed + " job(s) of this run failed (see input/failed/ and events.jsonl); "
-                + "exit code " + JOBS_FAILED);
+        System.err.println("Caravan: " + LogText.count(failed, "job", "jobs")
+                + " of this run failed (see input/failed/ and events.jsonl); " + "exit code " + JOBS_FAILED);
         return JOBS_FAILED;
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The exit codes documented in README "Run once and exit": 0 when every job of a run-once run went well, 1 when any
+ * The exit codes documented in docs/running.md, "Run once and exit": 0 when every job of a run-once run went well, 1 when any
  * failed, 2 when Caravan could not start (one line on stderr, no stack trace). Each case runs Caravan in a child JVM.
  */
 class ExitCodesTest {
@@ -78,7 +78,7 @@ class ExitCodesTest {
 
         assertThat(good.code).as(good.output).isZero();
         assertThat(failed.code).as(failed.output).isEqualTo(1);
-        assertThat(failed.stderrLines()).anyMatch(l -> l.contains("1 job(s) of this run failed"));
+        assertThat(failed.stderrLines()).anyMatch(l -> l.contains("1 job of this run failed"));
     }
 
     @Test
@@ -91,7 +91,7 @@ class ExitCodesTest {
         Result empty = run(List.of("-Dresearch.exit-when-idle-seconds=4"));
 
         assertThat(empty.code).as(empty.output).isEqualTo(3);
-        assertThat(empty.stderrLines()).anyMatch(l -> l.contains("1 query(ies) of this run got no page"));
+        assertThat(empty.stderrLines()).anyMatch(l -> l.contains("1 query of this run got no page"));
         assertThat(work.resolve("input/processed"))
                 .isDirectoryContaining(p -> p.toString().endsWith("nothing.json"));
         String events = Files.readString(work.resolve("output/events.jsonl"));

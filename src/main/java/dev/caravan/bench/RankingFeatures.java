@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.caravan.config.CaravanConfiguration;
 import dev.caravan.config.PropertyReader;
-import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Job;
+import dev.caravan.model.PageResult;
 import dev.caravan.model.Passage;
 import dev.caravan.model.SuppressForbidden;
 import dev.caravan.rank.ModelLibrariesOffline;
 import dev.caravan.rank.PassageRanker;
+import dev.caravan.report.FindingSelector;
+import dev.caravan.report.ReportSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -46,24 +49,29 @@ public final class RankingFeatures {
         int modelReads = args.length == 4 ? Integer.parseInt(args[3]) : 1000;
         PropertyReader props = PlanPages.settings(Path.of("application.properties"));
         PassageRanker ranker = CaravanConfiguration.ranker(props);
-        PlanPages pages = new PlanPages(dataset, Clock.systemUTC());
+        Path scratch = Files.createTempDirectory("ranking-features");
+        PlanPages pages = new PlanPages(
+                dataset,
+                new ReportSettings(scratch, props.intValue("research.report.inline-max-chars")),
+                new FindingSelector(ranker),
+                Clock.systemUTC());
+        Job job = new Job("ranking-features", PlanPages.queries(plan));
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[2]), StandardCharsets.UTF_8))) {
             out.println(json.writeValueAsString(PassageRanker.featureNames()));
-            for (JsonNode question : plan) {
+            for (int q = 0; q < plan.size(); q++) {
+                JsonNode question = plan.get(q);
                 String query = question.path("query").asText();
                 String answer = PlanPages.normalised(question.path("answer").asText());
                 JsonNode results = question.path("results");
-                List<List<Passage>> candidates = new ArrayList<>();
                 int gold = -1;
                 int unrelated = -1;
                 for (int r = 0; r < results.size(); r++) {
-                    JsonNode result = results.get(r);
-                    String id = result.path("id").asText();
+                    String id = results.get(r).path("id").asText();
                     if (id.equals(question.path("gold").asText())) gold = r;
                     if (id.equals(question.path("unrelated").asText())) unrelated = r;
-                    FetchedPage page = pages.convert(result);
-                    candidates.add(page.fetched() ? ranker.candidates(page.blocks(), query) : List.of());
                 }
+                List<List<Passage>> candidates = new ArrayList<>();
+                for (PageResult page : pages.query(job, q, question).pages()) candidates.add(page.candidates());
                 ObjectNode line = json.createObjectNode();
                 line.put("query", query);
                 line.put("form", question.path("form").asText("sentence"));
@@ -79,6 +87,8 @@ public final class RankingFeatures {
                             "answer",
                             m.page() == gold
                                     && PlanPages.normalised(m.passage().text()).contains(answer));
+                    row.put("coverage", m.coverage());
+                    if (m.withModel() != null) row.put("cosine", m.cosine());
                     row.set("lexical", json.valueToTree(m.lexical()));
                     if (m.withModel() != null) row.set("model", json.valueToTree(m.withModel()));
                 }

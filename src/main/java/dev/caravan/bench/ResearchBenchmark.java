@@ -4,18 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.config.CaravanConfiguration;
 import dev.caravan.config.PropertyReader;
-import dev.caravan.model.FetchTask;
-import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Job;
-import dev.caravan.model.PageResult;
 import dev.caravan.model.Query;
-import dev.caravan.model.SearchHit;
-import dev.caravan.model.SearchResults;
 import dev.caravan.model.SuppressForbidden;
 import dev.caravan.rank.ModelLibrariesOffline;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.report.FindingSelector;
-import dev.caravan.report.PageStore;
 import dev.caravan.report.ReportBuilder;
 import dev.caravan.report.ReportSettings;
 import dev.caravan.report.ReportWriter;
@@ -23,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -63,45 +56,23 @@ public final class ResearchBenchmark {
         FindingSelector selector = new FindingSelector(ranker);
         Clock clock = Clock.systemUTC();
         ReportBuilder builder = new ReportBuilder(report, selector, clock);
-        PlanPages planPages = new PlanPages(dataset, clock);
-        PageStore store = new PageStore(report);
+        PlanPages planPages = new PlanPages(dataset, report, selector, clock);
         ReportWriter writer = new ReportWriter();
 
-        List<Query> queries = new ArrayList<>();
-        for (JsonNode p : plan) queries.add(Query.of(p.path("query").asText()));
+        List<Query> queries = PlanPages.queries(plan);
         Job job = new Job("research-bench", queries);
         double[] rankMs = new double[queries.size()];
         double[] firstMs = new double[queries.size()];
         int pages = 0;
         int failed = 0;
         for (int q = 0; q < queries.size(); q++) {
-            JsonNode results = plan.get(q).path("results");
-            List<FetchTask> tasks = new ArrayList<>();
-            List<FetchedPage> fetched = new ArrayList<>();
-            List<SearchHit> hits = new ArrayList<>();
-            for (int r = 0; r < results.size(); r++) {
-                JsonNode result = results.get(r);
-                String url = result.path("url").asText();
-                SearchHit hit = new SearchHit(url, result.path("title").asText(""), "", 1.0 - r * 0.1, null);
-                hits.add(hit);
-                tasks.add(new FetchTask(r, url, url, hit));
-                FetchedPage page = store.evictIfLarge(planPages.convert(result), job.folder());
-                pages++;
-                if (!page.fetched()) {
-                    failed++;
-                    System.out.println(
-                            "page not converted: " + result.path("id").asText() + " (" + page.reason() + ")");
-                }
-                fetched.add(page);
-            }
+            PlanPages.QueryPages query = planPages.query(job, q, plan.get(q));
+            pages += query.pages().size();
+            failed += query.pages().size() - query.converted();
             long start = System.nanoTime();
-            List<PageResult> ranked = new ArrayList<>();
-            for (int r = 0; r < tasks.size(); r++) {
-                ranked.add(selector.candidates(tasks.get(r), store.withBlocks(fetched.get(r)), queries.get(q), false));
-            }
-            firstMs[q] = (System.nanoTime() - start) / 1e6;
-            var built = builder.build(job, q, new SearchResults("plan", null, hits, false), ranked);
-            rankMs[q] = (System.nanoTime() - start) / 1e6;
+            var built = builder.build(job, q, query.search(), query.pages());
+            firstMs[q] = query.firstPassMs();
+            rankMs[q] = query.firstPassMs() + (System.nanoTime() - start) / 1e6;
             writer.write(built);
         }
         double[] sorted = rankMs.clone();
@@ -130,7 +101,7 @@ public final class ResearchBenchmark {
                 median(Arrays.copyOfRange(firstMs, 1, firstMs.length)));
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         if (values.length == 0) return 0;
         double[] v = values.clone();
         Arrays.sort(v);

@@ -22,6 +22,8 @@ import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
 import dev.caravan.messaging.SharedFetchSettings;
 import dev.caravan.model.AtomicFiles;
+import dev.caravan.model.DailyCounts;
+import dev.caravan.model.LogText;
 import dev.caravan.model.SearchResults;
 import dev.caravan.pipeline.BoundedResponses;
 import dev.caravan.pipeline.BudgetedPageFetcher;
@@ -89,7 +91,10 @@ public class CaravanConfiguration implements CamelConfiguration {
         Path inputDir = Path.of(props.string("research.input.dir"));
         int swept = AtomicFiles.sweepTempFiles(report.outputDir());
         if (swept > 0)
-            LOG.warn("removed {} incomplete file(s) left in {} by an earlier crash", swept, report.outputDir());
+            LOG.warn(
+                    "removed {} left in {} by an earlier crash",
+                    LogText.count(swept, "incomplete file", "incomplete files"),
+                    report.outputDir());
 
         GuardSettings guardSettings = guardSettings(props);
         proxyCheck(props).requireNoProxyWhenGuarded(guardSettings.enabled());
@@ -98,6 +103,11 @@ public class CaravanConfiguration implements CamelConfiguration {
         for (String scheme : new String[] {"http", "https"}) {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
+        SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());
+        SearchProviderRegistry searchProviders =
+                SearchProviders.build(props, System::getenv, guard, searchHttp.sender(), runtime, clock);
+        searchProviders.statusLines().forEach(LOG::info);
+        Optional<String> noProviderWarning = searchProviders.noUsableProviderWarning();
         // components get their camel.component.* options after this class ran: check for proxies once they have
         addStartupListener(context, new org.apache.camel.StartupListener() {
             @Override
@@ -110,6 +120,7 @@ public class CaravanConfiguration implements CamelConfiguration {
 
             @Override
             public void onCamelContextFullyStarted(CamelContext ctx, boolean alreadyStarted) {
+                noProviderWarning.ifPresent(LOG::warn); // last at startup, after Camel's summary, where it is seen
                 if (runtime.metricsEnabled()) {
                     LOG.info(Monitoring.startedLine(runtime.metricsHost(), runtime.metricsPort()));
                     Monitoring.openWarning(runtime.metricsHost(), runtime.metricsPort(), runtime.metricsAuthenticated())
@@ -117,10 +128,6 @@ public class CaravanConfiguration implements CamelConfiguration {
                 }
             }
         });
-        SearchHttp searchHttp = new SearchHttp(connections, fetch.identity().userAgent());
-        SearchProviderRegistry searchProviders =
-                SearchProviders.build(props, System::getenv, guard, searchHttp.sender(), runtime, clock);
-        searchProviders.statusLines().forEach(LOG::info);
         registry.bind("retryAfter", new RetryAfterDelay());
 
         CacheSettings caching = CacheSettings.read(props);
@@ -132,7 +139,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                         props.intIn("research.budget.credits-per-job", 0, 1_000_000, "credits"),
                         props.intIn("research.budget.credits-per-day", 0, SearchBudget.MAX_CREDITS_PER_DAY, "credits"),
                         props.intIn("research.budget.pages-per-job", 0, 1_000_000, "pages")),
-                report.outputDir().resolve(dailyCreditsFile(props)),
+                report.outputDir().resolve(props.plainFileName("research.budget.daily-credits-file")),
                 onCorruptCreditsFile(props),
                 clock);
         budgets.startupWarning().ifPresent(LOG::warn);
@@ -246,11 +253,26 @@ public class CaravanConfiguration implements CamelConfiguration {
                 progress,
                 clock,
                 shared);
+        Optional<AnswerModel.Built> answers = AnswerModel.build(
+                props,
+                System::getenv,
+                fetch.identity().userAgent(),
+                report.outputDir(),
+                new SearchProviderRegistry.BreakerSettings(runtime.breakerMinCalls(), runtime.breakerOpenSeconds()),
+                clock);
+        LOG.info(AnswerModel.statusLine(
+                AnswerModel.settings(props),
+                answers.map(AnswerModel.Built::answerer).orElse(null),
+                props.string("research.report.model"),
+                System::getenv));
+        answers.flatMap(a -> a.budget().startupWarning()).ifPresent(LOG::warn);
+        answers.ifPresent(a -> closeAtStop(context, a.connections()));
         QuerySteps queries = new QuerySteps(
                 searcher,
                 new FetchPlanner(new UrlNormalizer()),
                 claims,
                 new ReportBuilder(report, findings, clock),
+                answers.map(AnswerModel.Built::answerer).orElse(null),
                 new ReportWriter(),
                 progress);
         JobFailures failures = new JobFailures(inputDir.resolve(runtime.failedDir()), clock);
@@ -260,6 +282,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 new MessageJobs(new JobParser()::parse, props.longValue("research.input.max-bytes")),
                 failures,
                 budgets,
+                answers.map(AnswerModel.Built::budget).orElse(null),
                 progress,
                 new RunFolders(report.outputDir(), clock),
                 props.intIn("research.jobs.parallel-jobs", 1, 1000, "jobs"));
@@ -274,25 +297,13 @@ public class CaravanConfiguration implements CamelConfiguration {
                 guardSettings.enabled() ? "on" : "OFF");
     }
 
-    /** The file name, inside the output folder, that keeps the day's search credits. */
-    private static String dailyCreditsFile(PropertyReader props) {
-        String name = props.string("research.budget.daily-credits-file").strip();
-        if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith("..")) {
-            throw PropertyReader.notAllowed(
-                    "research.budget.daily-credits-file",
-                    name,
-                    "give a plain file name such as search-credits.json (it is kept in research.output.dir)");
-        }
-        return name;
-    }
-
     /** What a damaged daily credit file means: the day is spent (the default, fails closed) or counts from 0. */
-    private static SearchBudget.OnCorruptFile onCorruptCreditsFile(PropertyReader props) {
+    private static DailyCounts.OnCorruptFile onCorruptCreditsFile(PropertyReader props) {
         String key = "research.budget.credits-on-corrupt-file";
         String value = props.string(key).strip();
         return switch (value) {
-            case "spent" -> SearchBudget.OnCorruptFile.SPENT;
-            case "reset" -> SearchBudget.OnCorruptFile.RESET;
+            case "spent" -> DailyCounts.OnCorruptFile.SPENT;
+            case "reset" -> DailyCounts.OnCorruptFile.RESET;
             default ->
                 throw PropertyReader.notAllowed(
                         key, value, "give spent (the day counts as used up) or reset (the day counts from 0)");
@@ -325,6 +336,20 @@ public class CaravanConfiguration implements CamelConfiguration {
                 model,
                 (System.nanoTime() - start) / 1_000_000);
         return new PassageRanker(settings, Optional.of(encoder));
+    }
+
+    /** Closes the answer model's connection pool when Camel stops. */
+    private static void closeAtStop(CamelContext context, java.io.Closeable connections) {
+        try {
+            context.addService(new org.apache.camel.support.service.ServiceSupport() {
+                @Override
+                protected void doStop() throws Exception {
+                    connections.close();
+                }
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot register the answer model's connections: " + e.getMessage(), e);
+        }
     }
 
     private static void addStartupListener(CamelContext context, org.apache.camel.StartupListener listener) {
@@ -474,8 +499,8 @@ public class CaravanConfiguration implements CamelConfiguration {
             return "persistent cache off (" + store.offReason() + "): pages and searches are cached in"
                     + " memory only, for this run";
         return "cache " + store.file() + ": " + store.usedBytes() / 1024 + " KiB of " + settings.maxBytes() / 1024
-                + " KiB used, " + store.entries(CacheStore.Kind.PAGE) + " page(s), "
-                + store.entries(CacheStore.Kind.SEARCH) + " search(es); searches reused for "
+                + " KiB used, " + LogText.count(store.entries(CacheStore.Kind.PAGE), "page", "pages") + ", "
+                + LogText.count(store.entries(CacheStore.Kind.SEARCH), "search", "searches") + "; searches reused for "
                 + settings.ttl().toSeconds() + " s, pages as their sites say (else as long)";
     }
 }

@@ -1,6 +1,7 @@
 package dev.caravan.config;
 
 import dev.caravan.cache.CacheStore;
+import dev.caravan.model.LogText;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -28,13 +29,16 @@ public final class ClearCache {
                 int removed = store.clear();
                 if (store.enabled()) {
                     int asideFiles = deleteSetAside(settings);
-                    return "cache cleared: " + removed + " entr" + (removed == 1 ? "y" : "ies") + " removed from "
-                            + store.file() + (asideFiles > 0 ? ", " + asideFiles + " damaged file(s) deleted" : "");
+                    return "cache cleared: " + LogText.count(removed, "entry", "entries") + " removed from "
+                            + store.file()
+                            + (asideFiles > 0
+                                    ? ", " + LogText.count(asideFiles, "damaged file", "damaged files") + " deleted"
+                                    : "");
                 }
             }
         }
         int deleted = CacheStore.deleteFiles(settings.dir());
-        return "cache cleared: " + deleted + " file(s) deleted in " + settings.dir()
+        return "cache cleared: " + LogText.count(deleted, "file", "files") + " deleted in " + settings.dir()
                 + (warnings.isEmpty() ? "" : " (" + String.join("; ", warnings) + ")");
     }
 

@@ -93,6 +93,16 @@ public final class PropertyReader {
         throw notAllowed(key, value, "give true or false");
     }
 
+    /** A plain file name kept in the output folder (a day's counts: search credits, model usage); no folders. */
+    public String plainFileName(String key) {
+        String name = string(key).strip();
+        if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith("..")) {
+            throw notAllowed(
+                    key, name, "give a plain file name such as daily-counts.json (it is kept in research.output.dir)");
+        }
+        return name;
+    }
+
     /** The one-line message of a bad setting. */
     public static IllegalArgumentException notAllowed(String key, String value, String allowed) {
         return new IllegalArgumentException(key + " = '" + value + "' is not allowed: " + allowed);

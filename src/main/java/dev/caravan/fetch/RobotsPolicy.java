@@ -27,7 +27,8 @@ public class RobotsPolicy {
 
     private static final int MAX_ROBOTS_REDIRECTS = 5;
 
-    private record Entry(BaseRobotRules rules, String unavailableReason, long ttlMs) {}
+    /** Rules, or why there are none: {@code unavailable} is ROBOTS_UNAVAILABLE, or NETWORK_ERROR when no host answered. */
+    private record Entry(BaseRobotRules rules, String unavailableReason, FetchOutcome unavailable, long ttlMs) {}
 
     private final HttpTransport transport;
     private final UrlGuard guard;
@@ -78,7 +79,7 @@ public class RobotsPolicy {
 
     private RobotsVerdict verdict(Entry entry, URI url) {
         if (entry.unavailableReason() != null) {
-            return RobotsVerdict.refuse(FetchOutcome.ROBOTS_UNAVAILABLE, entry.unavailableReason());
+            return RobotsVerdict.refuse(entry.unavailable(), entry.unavailableReason());
         }
         BaseRobotRules rules = entry.rules();
         if (!rules.isAllowed(url.toString())) {
@@ -116,7 +117,16 @@ public class RobotsPolicy {
 
     private CompletableFuture<Entry> answer(URI current, int hop, HttpResult result) {
         if (result.failed()) {
-            return done(unavailable("robots.txt could not be fetched (" + result.failureDetail() + ")"));
+            String reason = "robots.txt could not be fetched (" + result.failureDetail() + ")";
+            // no host answered at all (host not found, connection refused): the page cannot be fetched either
+            return done(
+                    result.failure() == HttpResult.Failure.NETWORK
+                            ? new Entry(
+                                    null,
+                                    reason,
+                                    FetchOutcome.NETWORK_ERROR,
+                                    settings.robots().errorTtlMs())
+                            : unavailable(reason));
         }
         int status = result.status();
         if (result.isRedirect()) {
@@ -138,14 +148,14 @@ public class RobotsPolicy {
                     result.body(),
                     contentType(result),
                     List.of(settings.identity().robotsAgent().toLowerCase(Locale.ROOT)));
-            return done(new Entry(rules, null, settings.robots().ttlMs()));
+            return done(new Entry(rules, null, null, settings.robots().ttlMs()));
         }
         if (status == 429 || status >= 500) {
             return done(unavailable("robots.txt answered HTTP " + status + "; the host is skipped for now"));
         }
         if (status >= 400)
             return done(new Entry(
-                    parser.failedFetch(status), null, settings.robots().ttlMs()));
+                    parser.failedFetch(status), null, null, settings.robots().ttlMs()));
         return done(unavailable("robots.txt answered HTTP " + status));
     }
 
@@ -154,7 +164,8 @@ public class RobotsPolicy {
     }
 
     private Entry unavailable(String reason) {
-        return new Entry(null, reason, settings.robots().errorTtlMs());
+        return new Entry(
+                null, reason, FetchOutcome.ROBOTS_UNAVAILABLE, settings.robots().errorTtlMs());
     }
 
     private static String contentType(HttpResult result) {

@@ -32,6 +32,7 @@ public class JobParser {
     private static final Set<String> JOB_KEYS = Set.of("defaults", "queries", "budget");
     private static final Set<String> BUDGET_KEYS = Set.of("search_calls", "credits", "pages");
     private static final Set<String> QUERY_KEYS = union(QueryOptions.OPTIONS, Set.of("query", "urls"));
+    private static final Set<String> JOB_OR_QUERY_KEYS = union(JOB_KEYS, QUERY_KEYS);
 
     private final ObjectMapper json = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
@@ -138,6 +139,13 @@ public class JobParser {
         if (root.isArray()) return queries(root, Map.of(), problems);
         if (!root.isObject())
             throw new JobFormatException("the job must be an object with 'queries', or a list of queries");
+        if (!root.has("queries") && !root.has("query") && !root.has("urls")) {
+            // neither a job with queries nor one query: most likely a misspelt 'queries', so guess the job's keys first
+            int before = problems.count();
+            QueryOptions.readAll(root, JOB_OR_QUERY_KEYS, JOB_KEYS, "the job", problems);
+            if (problems.count() == before) problems.add("the job needs 'queries', or a 'query', 'urls' or both");
+            return List.of();
+        }
         if (!root.has("queries")) {
             Query single = problems.check(() -> query(root, Map.of(), "the job", problems));
             return single == null ? List.of() : List.of(single);

@@ -7,8 +7,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /** Reads and checks a query's options, named as Tavily names them. Stateless. */
 final class QueryOptions {
@@ -23,7 +26,8 @@ final class QueryOptions {
             "exclude_domains",
             "time_range",
             "provider",
-            "providers");
+            "providers",
+            "answer");
     private static final List<String> TOPICS = List.of("general", "news", "finance");
     private static final List<String> DEPTHS = List.of("basic", "advanced");
     private static final List<String> TIME_RANGES = List.of("day", "week", "month", "year", "d", "w", "m", "y");
@@ -36,8 +40,7 @@ final class QueryOptions {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!allowed.contains(e.getKey())) {
-                throw new JobFormatException("unknown option '" + e.getKey() + "' in " + where + "; allowed: "
-                        + String.join(", ", allowed.stream().sorted().toList()));
+                throw new JobFormatException(unknown(e.getKey(), allowed, allowed, where));
             }
             if (!e.getValue().isNull()) options.put(e.getKey(), e.getValue());
         }
@@ -46,17 +49,51 @@ final class QueryOptions {
 
     /** Like {@link #read}, but records every unknown option in {@code problems} and keeps the known ones. */
     static Map<String, JsonNode> readAll(JsonNode node, Set<String> allowed, String where, Problems problems) {
+        return readAll(node, allowed, allowed, where, problems);
+    }
+
+    /** Like {@link #readAll}; a misspelt name is matched with the {@code likely} names first, then the others. */
+    static Map<String, JsonNode> readAll(
+            JsonNode node, Set<String> allowed, Set<String> likely, String where, Problems problems) {
         Map<String, JsonNode> options = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!allowed.contains(e.getKey())) {
-                problems.add("unknown option '" + e.getKey() + "' in " + where + "; allowed: "
-                        + String.join(", ", allowed.stream().sorted().toList()));
+                problems.add(unknown(e.getKey(), allowed, likely, where));
             } else if (!e.getValue().isNull()) {
                 options.put(e.getKey(), e.getValue());
             }
         }
         return options;
+    }
+
+    /** "unknown option 'querys' in the job; did you mean 'queries'? allowed: ..." (no guess when none is close). */
+    private static String unknown(String name, Set<String> allowed, Set<String> likely, String where) {
+        String guess = closest(name, likely)
+                .or(() -> closest(name, allowed))
+                .map(n -> " did you mean '" + n + "'?")
+                .orElse("");
+        return "unknown option '" + name + "' in " + where + ";" + guess + " allowed: "
+                + String.join(", ", allowed.stream().sorted().toList());
+    }
+
+    /**
+     * The name closest to {@code name} in edit distance (insertions, deletions, substitutions), when it is close
+     * enough to be a slip: at most 1 edit for names of up to 5 letters, 2 for longer ones. Ties go to the first name
+     * in alphabetical order.
+     */
+    static Optional<String> closest(String name, Set<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : candidates.stream().sorted().toList()) {
+            int allowed = candidate.length() <= 5 ? 1 : 2;
+            int d = new LevenshteinDistance(allowed).apply(name.toLowerCase(Locale.ROOT), candidate);
+            if (d >= 0 && d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     static Query toQuery(String text, Map<String, JsonNode> o, List<String> urls, String where) {
@@ -71,7 +108,8 @@ final class QueryOptions {
                 strings(o.get("exclude_domains"), "exclude_domains", where),
                 choice(o.get("time_range"), "time_range", TIME_RANGES, where),
                 urls,
-                providers(o, where));
+                providers(o, where),
+                bool(o.get("answer"), "answer", where));
     }
 
     private static List<String> providers(Map<String, JsonNode> o, String where) {

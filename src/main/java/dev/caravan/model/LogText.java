@@ -17,6 +17,11 @@ public final class LogText {
 
     private LogText() {}
 
+    /** A count with its noun in the right number: {@code 1 query}, {@code 0 queries}, {@code 3 queries}. */
+    public static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
     /** {@code text} safe for a log line, cut to {@value #MAX_CHARS} characters; empty for null. */
     public static String safe(@Nullable String text) {
         return safe(text, MAX_CHARS);

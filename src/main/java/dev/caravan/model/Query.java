@@ -18,6 +18,8 @@ import org.jspecify.annotations.Nullable;
  * @param urls pages to fetch in addition to, or instead of, the search results
  * @param providers the search providers to ask, in order; empty for the configured default. With several, their
  *     results are merged
+ * @param answer whether to write an answer from the findings with the configured model ({@code research.llm.*}); null
+ *     for the configured default ({@code research.llm.answer})
  */
 public record Query(
         @Nullable String text,
@@ -29,7 +31,8 @@ public record Query(
         List<String> excludeDomains,
         @Nullable String timeRange,
         List<String> urls,
-        List<String> providers) {
+        List<String> providers,
+        @Nullable Boolean answer) {
 
     /** The search providers a job may name, in the order they are documented. */
     public static final List<String> PROVIDER_NAMES = List.of("tavily", "serper", "brave", "searxng");
@@ -42,6 +45,32 @@ public record Query(
         excludeDomains = excludeDomains == null ? List.of() : List.copyOf(excludeDomains);
         urls = urls == null ? List.of() : List.copyOf(urls);
         providers = providers == null ? List.of() : List.copyOf(providers);
+    }
+
+    /** A query with the configured default for the answer. */
+    public Query(
+            @Nullable String text,
+            @Nullable Integer maxResults,
+            @Nullable String topic,
+            @Nullable String searchDepth,
+            @Nullable Boolean includeAnswer,
+            @Nullable List<String> includeDomains,
+            @Nullable List<String> excludeDomains,
+            @Nullable String timeRange,
+            @Nullable List<String> urls,
+            @Nullable List<String> providers) {
+        this(
+                text,
+                maxResults,
+                topic,
+                searchDepth,
+                includeAnswer,
+                includeDomains,
+                excludeDomains,
+                timeRange,
+                urls,
+                providers,
+                null);
     }
 
     /** A query for the configured default provider. */
@@ -80,7 +109,24 @@ public record Query(
                 excludeDomains,
                 timeRange,
                 urls,
-                names);
+                names,
+                answer);
+    }
+
+    /** The same query, answered by the model or not ({@code null}: as configured). */
+    public Query withAnswer(@Nullable Boolean wanted) {
+        return new Query(
+                text,
+                maxResults,
+                topic,
+                searchDepth,
+                includeAnswer,
+                includeDomains,
+                excludeDomains,
+                timeRange,
+                urls,
+                providers,
+                wanted);
     }
 
     public static Query of(String text) {

@@ -44,7 +44,7 @@ public record Report(
 
     /** One line for the log (the file name comes from the job's name, which may hold any character). */
     public String summary() {
-        return LogText.safe(markdownFile.toString()) + " (" + fetched + " source(s), " + notRetrieved
-                + " not retrieved, " + findings + " finding(s))";
+        return LogText.safe(markdownFile.toString()) + " (" + LogText.count(fetched, "source", "sources") + ", "
+                + notRetrieved + " not retrieved, " + LogText.count(findings, "finding", "findings") + ")";
     }
 }

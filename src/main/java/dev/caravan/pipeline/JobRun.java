@@ -1,5 +1,6 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.answer.ModelBudget;
 import dev.caravan.messaging.JmsOrigin;
 import dev.caravan.model.Job;
 import dev.caravan.model.LogText;
@@ -15,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param input the file name or message ID, for messages about it
  * @param origin the JMS message it came from, or null
  * @param budget its search and page budget, or null when it could not be read
+ * @param modelBudget what the answer model may spend on it, or null when no model is configured or it could not be
+ *     read
  * @param state what its running queries share: failure, search order, job slot
  * @param summary the one-line summary, once finished
  */
@@ -24,11 +27,12 @@ public record JobRun(
         String input,
         @Nullable JmsOrigin origin,
         @Nullable SearchBudget.Job budget,
+        ModelBudget.@Nullable Job modelBudget,
         JobState state,
         String summary) {
 
     static JobRun unreadable(String source, String input, @Nullable JmsOrigin origin, Throwable why) {
-        return new JobRun(null, source, input, origin, null, JobState.failed(why), "");
+        return new JobRun(null, source, input, origin, null, null, JobState.failed(why), "");
     }
 
     public boolean readable() {
@@ -44,11 +48,16 @@ public record JobRun(
     }
 
     JobRun withSummary(String text) {
-        return new JobRun(job, source, input, origin, budget, state, text);
+        return new JobRun(job, source, input, origin, budget, modelBudget, state, text);
     }
 
     public String folder() {
         return job == null ? input : job.folder();
+    }
+
+    /** How many queries the job has, for its log line: {@code 1 query}, {@code 3 queries}. */
+    public String queryCount() {
+        return LogText.count(job().queries().size(), "query", "queries");
     }
 
     /** The folder as it may appear in a log line (a file name may hold any character). */

@@ -1,5 +1,6 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.answer.ModelBudget;
 import dev.caravan.intake.InputFolder;
 import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobFileNames;
@@ -34,17 +35,22 @@ public class JobSteps {
     private final MessageJobs messages;
     private final JobFailures failures;
     private final SearchBudget budgets;
+    private final @Nullable ModelBudget modelBudgets;
     private final Progress progress;
     private final RunFolders runs;
     private final Semaphore slots;
 
-    /** @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot */
+    /**
+     * @param modelBudgets what the answer model may spend, or null when no model is configured
+     * @param parallelJobs how many jobs may run at once; an intake with one more waits for a slot
+     */
     public JobSteps(
             JobReader reader,
             InputFolder input,
             MessageJobs messages,
             JobFailures failures,
             SearchBudget budgets,
+            @Nullable ModelBudget modelBudgets,
             Progress progress,
             RunFolders runs,
             int parallelJobs) {
@@ -53,6 +59,7 @@ public class JobSteps {
         this.messages = messages;
         this.failures = failures;
         this.budgets = budgets;
+        this.modelBudgets = modelBudgets;
         this.progress = progress;
         this.runs = runs;
         this.slots = new Semaphore(parallelJobs, true);
@@ -137,7 +144,15 @@ public class JobSteps {
 
     private JobRun started(Job job, String source, String input, JmsOrigin origin) {
         slots.acquireUninterruptibly();
-        JobRun run = new JobRun(job, source, input, origin, budgets.forJob(job), new JobState(slots), "");
+        JobRun run = new JobRun(
+                job,
+                source,
+                input,
+                origin,
+                budgets.forJob(job),
+                modelBudgets == null ? null : modelBudgets.forJob(),
+                new JobState(slots),
+                "");
         progress.jobStarted(job, source);
         return run;
     }

@@ -1,7 +1,10 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.answer.Answerer;
 import dev.caravan.fetch.FetchPlanner;
+import dev.caravan.model.Answer;
 import dev.caravan.model.FetchTask;
+import dev.caravan.model.Query;
 import dev.caravan.model.Report;
 import dev.caravan.model.SearchResults;
 import dev.caravan.progress.Progress;
@@ -10,6 +13,7 @@ import dev.caravan.report.ReportWriter;
 import dev.caravan.search.Searcher;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The steps of the query stage, one bean method per step of the query, search and report routes, each taking and
@@ -22,19 +26,23 @@ public class QuerySteps {
     private final ReportBuilder reports;
     private final ReportWriter writer;
     private final PageClaims claims;
+    private final @Nullable Answerer answerer;
     private final Progress progress;
 
+    /** @param answerer the answer step, or null when no answer model is configured ({@code research.llm.base-url}) */
     public QuerySteps(
             Searcher searcher,
             FetchPlanner planner,
             PageClaims claims,
             ReportBuilder reports,
+            @Nullable Answerer answerer,
             ReportWriter writer,
             Progress progress) {
         this.searcher = searcher;
         this.planner = planner;
         this.claims = claims;
         this.reports = reports;
+        this.answerer = answerer;
         this.writer = writer;
         this.progress = progress;
     }
@@ -75,9 +83,44 @@ public class QuerySteps {
         return pages;
     }
 
-    /** Builds and writes the query's report from its fetched pages. */
+    /** Numbers the query's fetched pages and chooses its findings. */
+    public QueryRun findings(QueryRun query) {
+        return query.withDraft(reports.draft(query.run().job(), query.index(), query.search(), query.pages()));
+    }
+
+    /**
+     * Asks the answer model for an answer from the findings and keeps the sentences that pass the checks, when the
+     * query wants one ({@code "answer"}, else {@code research.llm.answer}). With no model configured nothing is asked:
+     * a query that asked for an answer all the same gets a one-line note saying so.
+     */
+    public QueryRun answer(QueryRun query) {
+        ReportBuilder.Draft draft =
+                query.draft() != null ? query.draft() : findings(query).draft();
+        QueryRun chosen = query.withDraft(draft);
+        Query q = query.query();
+        Answer answer;
+        if (answerer == null || query.run().modelBudget() == null) {
+            if (!Boolean.TRUE.equals(q.answer()) || !q.searches()) return chosen;
+            answer = Answer.none("", "no answer model is configured (research.llm.base-url)", Answer.Usage.NONE);
+        } else {
+            if (!answerer.wanted(q)) return chosen;
+            answer = answerer.answer(q.text(), draft.findings(), query.run().modelBudget());
+        }
+        progress.answerWritten(query.run().job(), q, answer);
+        return chosen.withAnswer(answer);
+    }
+
+    /** The log line's words for the answer: how many sentences were kept and dropped, or why there is none. */
+    public String answerLine(QueryRun query) {
+        return progress.answerLine(query.answer());
+    }
+
+    /** Builds and writes the query's report from its findings and, when there is one, the model's answer. */
     public QueryRun report(QueryRun query) {
-        Report report = writer.write(reports.build(query.run().job(), query.index(), query.search(), query.pages()));
+        ReportBuilder.Draft draft = query.draft() != null
+                ? query.draft()
+                : reports.draft(query.run().job(), query.index(), query.search(), query.pages());
+        Report report = writer.write(reports.build(draft, query.answer()));
         progress.reportWritten(query.run().job(), query.query(), report);
         return query.withReport(report);
     }

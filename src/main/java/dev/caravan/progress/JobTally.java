@@ -1,6 +1,7 @@
 package dev.caravan.progress;
 
 import dev.caravan.model.Delivery;
+import dev.caravan.model.LogText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -79,13 +80,20 @@ final class JobTally {
                             .map(e -> e.getKey() + " " + e.getValue())
                             .collect(Collectors.joining(", "));
         }
-        return queries.size() + " query(ies), " + fetched + " page(s) fetched, not retrieved: " + failed + ", "
-                + searchCalls + " search call(s), " + cacheHits + " cache hit(s), "
+        return LogText.count(queries.size(), "query", "queries") + ", "
+                + LogText.count(fetched.get(), "page", "pages") + " fetched, not retrieved: " + failed + ", "
+                + LogText.count(searchCalls.get(), "search call", "search calls") + ", "
+                + LogText.count(cacheHits.get(), "cache hit", "cache hits") + ", "
                 + (revalidated.get() + refetched.get() > 0
                         ? revalidated + " revalidated (304), " + refetched + " fetched again, "
                         : "")
-                + (emptyQueries.get() > 0 ? emptyQueries + " query(ies) with no page, " : "")
-                + (notSearched.get() > 0 ? notSearched + " query(ies) not searched (budget reached), " : "") + "took "
+                + (emptyQueries.get() > 0
+                        ? LogText.count(emptyQueries.get(), "query", "queries") + " with no page, "
+                        : "")
+                + (notSearched.get() > 0
+                        ? LogText.count(notSearched.get(), "query", "queries") + " not searched (budget reached), "
+                        : "")
+                + "took "
                 + Duration.between(started, now).toMillis() / 1000.0 + " s";
     }
 }

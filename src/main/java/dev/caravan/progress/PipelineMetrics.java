@@ -1,5 +1,6 @@
 package dev.caravan.progress;
 
+import dev.caravan.model.Answer;
 import dev.caravan.model.Delivery;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -154,6 +155,52 @@ final class PipelineMetrics {
                 .description("Queries not searched because a budget was reached")
                 .register(registry)
                 .increment();
+    }
+
+    /** An answer: model calls and tokens, and its sentences kept and dropped (by the check that dropped them). */
+    void answer(Answer answer) {
+        if (registry == null) return;
+        Counter.builder("caravan.answers")
+                .description("Answers asked of the answer model, by whether it answered")
+                .tag("outcome", answer.answered() ? "answered" : "none")
+                .register(registry)
+                .increment();
+        Counter.builder("caravan.llm.calls")
+                .description("Calls made to the answer model")
+                .register(registry)
+                .increment(answer.usage().calls());
+        Counter.builder("caravan.llm.tokens")
+                .description("Tokens of the answer model's calls")
+                .tag("kind", "prompt")
+                .register(registry)
+                .increment(answer.usage().promptTokens());
+        Counter.builder("caravan.llm.tokens")
+                .description("Tokens of the answer model's calls")
+                .tag("kind", "completion")
+                .register(registry)
+                .increment(answer.usage().completionTokens());
+        Counter.builder("caravan.answer.sentences")
+                .description("Sentences of the answer model, kept or dropped by a check")
+                .tag("outcome", "kept")
+                .tag("check", "none")
+                .register(registry)
+                .increment(answer.sentences().size());
+        for (Answer.Dropped d : answer.dropped()) {
+            Counter.builder("caravan.answer.sentences")
+                    .description("Sentences of the answer model, kept or dropped by a check")
+                    .tag("outcome", "dropped")
+                    .tag("check", checkTag(d.check()))
+                    .register(registry)
+                    .increment();
+        }
+    }
+
+    /** One of the four checks' names, so the tag has a bounded set of values. */
+    private static String checkTag(String check) {
+        return switch (check) {
+            case Answer.CITED, Answer.FACTS, Answer.SIMILAR, Answer.ENTAILED -> check;
+            default -> "other";
+        };
     }
 
     void jobFileFailed() {

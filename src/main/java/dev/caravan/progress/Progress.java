@@ -1,5 +1,6 @@
 package dev.caravan.progress;
 
+import dev.caravan.model.Answer;
 import dev.caravan.model.FailureReasons;
 import dev.caravan.model.FetchStatus;
 import dev.caravan.model.FetchTask;
@@ -184,7 +185,8 @@ public class Progress {
     public String searchLine(Query query, SearchResults results) {
         if (!query.searches()) return "no search (the query lists its pages)";
         if (results.wasNotSearched()) return LogText.safe(results.notes().get(0));
-        return LogText.safe(results.providerLabel()) + ": " + results.hits().size() + " search result(s) (cached: "
+        return LogText.safe(results.providerLabel()) + ": "
+                + LogText.count(results.hits().size(), "search result", "search results") + " (cached: "
                 + results.cached() + ")";
     }
 
@@ -247,6 +249,38 @@ public class Progress {
                 .computeIfAbsent(job.folder() + "#" + queryIndex, k -> new AtomicInteger())
                 .incrementAndGet();
         return done + "/" + total;
+    }
+
+    /**
+     * Records the answer model's answer to a query (event {@code answer_written}, and the model calls, tokens and
+     * sentences kept and dropped in the metrics).
+     */
+    public void answerWritten(Job job, Query query, Answer answer) {
+        metrics.answer(answer);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("query", query.label());
+        data.put("model", answer.model());
+        data.put("answered", answer.answered());
+        if (!answer.answered()) data.put("note", answer.note());
+        data.put("kept", answer.sentences().size());
+        data.put("dropped", answer.dropped().size());
+        Map<String, Long> why = new LinkedHashMap<>();
+        for (Answer.Dropped d : answer.dropped()) why.merge(d.check(), 1L, Long::sum);
+        if (!why.isEmpty()) data.put("dropped_by_check", why);
+        data.put("calls", answer.usage().calls());
+        data.put("prompt_tokens", answer.usage().promptTokens());
+        data.put("completion_tokens", answer.usage().completionTokens());
+        emit("answer_written", job, data);
+    }
+
+    /** The log line's words for an answer: sentences kept and dropped, or why there is none; safe to log. */
+    public String answerLine(@Nullable Answer answer) {
+        if (answer == null) return "no answer asked for";
+        if (!answer.answered()) return "no answer: " + LogText.safe(answer.note());
+        return "answer by " + LogText.safe(answer.model()) + ": "
+                + answer.sentences().size() + " sentence(s) kept, "
+                + answer.dropped().size() + " dropped; " + answer.usage().calls() + " call(s), "
+                + answer.usage().tokens() + " token(s)";
     }
 
     /**

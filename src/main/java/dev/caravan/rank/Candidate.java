@@ -13,6 +13,9 @@ final class Candidate {
     double coverage;
     float[] vector;
     double cosine;
+    /** The cosine with the query less the words that run through this candidate's page ({@link PassageRanker}). */
+    double residualCosine;
+
     double relevance;
     double score;
 

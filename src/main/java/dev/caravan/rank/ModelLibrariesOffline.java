@@ -35,7 +35,7 @@ public final class ModelLibrariesOffline {
      *
      * @throws IllegalStateException when the environment turns both offline mode and the opt-out back off
      */
-    static void requireOffline() {
+    public static void requireOffline() {
         apply();
         String problem = problem(System::getenv, System::getProperty);
         if (problem != null) throw new IllegalStateException(problem);

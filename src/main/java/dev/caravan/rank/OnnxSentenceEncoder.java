@@ -1,5 +1,6 @@
 package dev.caravan.rank;
 
+import dev.caravan.rank.BertSentenceModel.Pooling;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
@@ -10,10 +11,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A sentence-embedding model that runs in this process with ONNX Runtime, loaded from a jar on the classpath: no
- * download, no API key. The only class that knows langchain4j, so lexical-only mode never loads it. Thread-safe.
+ * download, no API key. The model and tokenizer files come from langchain4j's model jars and the vectors are
+ * langchain4j's, computed with less work per text by {@link BertSentenceModel}; langchain4j's own runtime is loaded
+ * only as the reference ({@link #langchain4j}). This class is the only way into the model's libraries, so
+ * lexical-only mode never loads them. Thread-safe.
  */
 public final class OnnxSentenceEncoder implements SentenceEncoder {
 
@@ -31,11 +36,11 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
      */
     record Prefixes(String query, String passage) {}
 
-    private final EmbeddingModel model;
+    private final Function<List<String>, float[][]> model;
 
     private final Prefixes prefixes;
 
-    private OnnxSentenceEncoder(EmbeddingModel model, Prefixes prefixes) {
+    private OnnxSentenceEncoder(Function<List<String>, float[][]> model, Prefixes prefixes) {
         this.model = model;
         this.prefixes = prefixes;
     }
@@ -73,15 +78,53 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
     }
 
     private static OnnxSentenceEncoder create(String name) {
+        return batched(name, 1);
+    }
+
+    /**
+     * Model {@code name} with {@code textsPerRun} texts per run of the model, padded to the longest. Above 1 its
+     * vectors are not langchain4j's (see {@link BertSentenceModel}): for comparisons only (bench/encoder.sh);
+     * {@link #load} runs each text alone.
+     */
+    public static OnnxSentenceEncoder batched(String name, int textsPerRun) {
         ModelLibrariesOffline.requireOffline();
-        Prefixes prefixes = prefixes(name);
-        EmbeddingModel model = switch (name) {
+        String key = name.toLowerCase(Locale.ROOT);
+        Prefixes prefixes = prefixes(key);
+        BertSentenceModel model = switch (key) {
+            case "all-minilm-l6-v2-q" ->
+                BertSentenceModel.fromClassPath(
+                        "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", Pooling.MEAN, textsPerRun);
+            case "bge-small-en-v15-q" ->
+                BertSentenceModel.fromClassPath(
+                        "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json", Pooling.CLS, textsPerRun);
+            case "e5-small-v2-q" ->
+                BertSentenceModel.fromClassPath(
+                        "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json", Pooling.MEAN, textsPerRun);
+            default -> throw unknown(name);
+        };
+        return new OnnxSentenceEncoder(model::encode, prefixes);
+    }
+
+    /**
+     * Model {@code name} as langchain4j's own in-process embedding model runs it (one text per run, each text
+     * tokenized three times): the reference {@link #load}'s vectors are checked against, in the tests and in
+     * bench/encoder.sh. Loads a second copy of the model, held by langchain4j for the life of the process.
+     */
+    public static OnnxSentenceEncoder langchain4j(String name) {
+        ModelLibrariesOffline.requireOffline();
+        String key = name.toLowerCase(Locale.ROOT);
+        Prefixes prefixes = prefixes(key);
+        EmbeddingModel model = switch (key) {
             case "all-minilm-l6-v2-q" -> new AllMiniLmL6V2QuantizedEmbeddingModel();
             case "bge-small-en-v15-q" -> new BgeSmallEnV15QuantizedEmbeddingModel();
             case "e5-small-v2-q" -> new E5SmallV2QuantizedEmbeddingModel();
             default -> throw unknown(name);
         };
-        return new OnnxSentenceEncoder(model, prefixes);
+        return new OnnxSentenceEncoder(
+                texts -> model.embedAll(texts.stream().map(TextSegment::from).toList()).content().stream()
+                        .map(Embedding::vector)
+                        .toArray(float[][]::new),
+                prefixes);
     }
 
     private static IllegalArgumentException unknown(String name) {
@@ -91,11 +134,8 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
     @Override
     public float[][] encode(List<String> texts) {
         if (texts.isEmpty()) return new float[0][];
-        List<Embedding> embeddings =
-                model.embedAll(texts.stream().map(TextSegment::from).toList()).content();
-        float[][] vectors = new float[embeddings.size()][];
-        for (int i = 0; i < vectors.length; i++)
-            vectors[i] = unit(embeddings.get(i).vector());
+        float[][] vectors = model.apply(texts);
+        for (int i = 0; i < vectors.length; i++) vectors[i] = unit(vectors[i]);
         return vectors;
     }
 

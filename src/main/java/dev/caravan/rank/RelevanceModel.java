@@ -23,36 +23,31 @@ final class RelevanceModel {
     /** What is measured of a candidate, and its weight with and without the model. */
     enum Feature {
         /** The model's cosine similarity of query and passage (with its context). */
-        COSINE(3.87, 0),
-        /** Its cosine minus the best cosine among the query's candidates (0 for the best, below 0 for the rest). */
-        COSINE_GAP(3.15, 0),
+        COSINE(3.59, 0),
         /** Its BM25 score as a share of the query's best BM25 score. */
-        BM25_SHARE(3.56, 4.52),
-        /** The share of the query's IDF weight its own words hold. */
-        COVERAGE(2.13, 3.79),
+        BM25_SHARE(3.72, 6.92),
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
          * when the question asks no particular kind.
          */
-        ANSWER_KIND(2.72, 1.49),
+        ANSWER_KIND(2.76, 2.98),
         /** The share of its words that are the query's: high for a passage that only restates the question. */
-        RESTATES(-3.35, -1.04),
+        RESTATES(-2.72, -2.33),
         /** The best BM25 share of the candidates up to two passages before or after it on its page. */
-        NEIGHBOUR_BM25(1.92, 2.7),
+        NEIGHBOUR_BM25(2.03, 2.64),
         /** Its page's query coverage (all its candidates' words) minus the best page's. */
-        PAGE_COVERAGE_GAP(3.64, 4.01),
+        PAGE_COVERAGE_GAP(3.52, 4.17),
         /** Its page's best cosine minus the query's best cosine. */
-        PAGE_COSINE_GAP(3.91, 0),
+        PAGE_COSINE_GAP(4.98, 0),
         /** It has context to stand alone (a table's header row, a list's lead-in, a code block's introduction). */
-        HAS_CONTEXT(1.23, 0.99),
+        HAS_CONTEXT(0.74, 0.75),
         /** It is a table row. */
-        TABLE_ROW(1.84, 1.91),
-        /** It is a list item. */
-        LIST_ITEM(-0.27, -0.14),
-        /** It is a line of code. */
-        CODE(0.55, -0.5),
-        /** It is a heading. */
-        HEADING(-0.69, -1.21);
+        TABLE_ROW(1.8, 2.04),
+        /**
+         * The model's cosine similarity of the passage and what the query asks beyond what its page is about (the
+         * query without the words that run through the page; {@link PassageRanker}).
+         */
+        RESIDUAL_COSINE(7.21, 0);
 
         final double withModel;
         final double lexical;
@@ -101,11 +96,10 @@ final class RelevanceModel {
             double[] f = new double[Feature.values().length];
             if (semantic && c.vector != null) {
                 f[Feature.COSINE.ordinal()] = c.cosine;
-                f[Feature.COSINE_GAP.ordinal()] = c.cosine - bestCosine;
                 f[Feature.PAGE_COSINE_GAP.ordinal()] = pageCosine.get(c.page) - bestCosine;
+                f[Feature.RESIDUAL_COSINE.ordinal()] = c.residualCosine;
             }
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
-            f[Feature.COVERAGE.ordinal()] = c.coverage;
             if (asked != AnswerType.ANY) {
                 f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage.text(), queryTerms) ? 1 : -1;
             }
@@ -114,11 +108,7 @@ final class RelevanceModel {
                     share(neighbourBm25(bm25ByPosition.get(c.page), c.passage.position()), bestBm25);
             f[Feature.PAGE_COVERAGE_GAP.ordinal()] = pageCoverage.get(c.page) - bestPageCoverage;
             f[Feature.HAS_CONTEXT.ordinal()] = c.passage.context().isEmpty() ? 0 : 1;
-            Kind kind = c.passage.kind();
-            f[Feature.TABLE_ROW.ordinal()] = kind == Kind.TABLE_ROW ? 1 : 0;
-            f[Feature.LIST_ITEM.ordinal()] = kind == Kind.LIST_ITEM ? 1 : 0;
-            f[Feature.CODE.ordinal()] = kind == Kind.CODE ? 1 : 0;
-            f[Feature.HEADING.ordinal()] = kind == Kind.HEADING ? 1 : 0;
+            f[Feature.TABLE_ROW.ordinal()] = c.passage.kind() == Kind.TABLE_ROW ? 1 : 0;
             features[i] = f;
         }
         return features;

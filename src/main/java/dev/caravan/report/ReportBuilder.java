@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.caravan.model.Answer;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Finding;
 import dev.caravan.model.Job;
@@ -21,6 +22,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds one query's report and its JSON sidecar. Citation numbers are given only to pages that were fetched, in
@@ -40,17 +42,61 @@ public class ReportBuilder {
         this.clock = clock;
     }
 
-    /** The report for query number {@code index} (from 0) of {@code job}. */
+    /**
+     * What a report will say before it is written: its pages in result order, their citation numbers, and the findings
+     * chosen from them. The answer step reads the findings from here.
+     *
+     * @param numbers a page's task order to its citation number, for the fetched pages
+     */
+    public record Draft(
+            Job job,
+            int index,
+            SearchResults search,
+            List<PageResult> pages,
+            Map<Integer, Integer> numbers,
+            FindingSelector.Selection selection) {
+
+        public Draft {
+            pages = List.copyOf(pages);
+            numbers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(numbers));
+        }
+
+        public Query query() {
+            return job.queries().get(index);
+        }
+
+        /** The key findings, in the report's order. */
+        public List<Finding> findings() {
+            return selection.findings();
+        }
+    }
+
+    /** The report for query number {@code index} (from 0) of {@code job}, without a model's answer. */
     public Report build(Job job, int index, SearchResults search, List<PageResult> results) {
+        return build(draft(job, index, search, results), null);
+    }
+
+    /** Numbers the fetched pages and chooses the findings of query number {@code index} (from 0) of {@code job}. */
+    public Draft draft(Job job, int index, SearchResults search, List<PageResult> results) {
         Query query = job.queries().get(index);
-        String slug = ReportNames.slugs(job.queries()).get(index);
-        Path dir = settings.jobDir(job.folder());
-        Path markdownFile = dir.resolve(slug + ".md");
         List<PageResult> pages = new ArrayList<>(results);
         pages.sort(Comparator.comparingInt(p -> p.task().order()));
         Map<Integer, Integer> numbers = new LinkedHashMap<>();
         for (PageResult p : pages) if (p.page().fetched()) numbers.put(p.task().order(), numbers.size() + 1);
-        FindingSelector.Selection selection = findings.select(query, pages, numbers);
+        return new Draft(job, index, search, pages, numbers, findings.select(query, pages, numbers));
+    }
+
+    /** The report of {@code draft}, with the model's checked answer when there is one ({@code answer} not null). */
+    public Report build(Draft draft, @Nullable Answer answer) {
+        Job job = draft.job();
+        Query query = draft.query();
+        SearchResults search = draft.search();
+        List<PageResult> pages = draft.pages();
+        Map<Integer, Integer> numbers = draft.numbers();
+        FindingSelector.Selection selection = draft.selection();
+        String slug = ReportNames.slugs(job.queries()).get(draft.index());
+        Path dir = settings.jobDir(job.folder());
+        Path markdownFile = dir.resolve(slug + ".md");
         List<Finding> chosen = selection.findings();
         Instant ranAt = clock.instant();
         Map<Integer, String> hashes = new LinkedHashMap<>();
@@ -60,10 +106,11 @@ public class ReportBuilder {
         Changes changes = Changes.lastSidecar(settings.outputDir(), job, slug, query.label())
                 .flatMap(last -> Changes.compare(last, pages, numbers, hashes, chosen))
                 .orElse(null);
-        String markdown = new ReportMarkdown(job, query, search, pages, numbers, selection, ranAt, dir)
+        String markdown = new ReportMarkdown(job, query, search, pages, numbers, selection, answer, ranAt, dir)
                 .withChanges(changes)
                 .render();
-        String sidecar = sidecar(job, query, markdownFile, search, pages, numbers, selection, ranAt, hashes, changes);
+        String sidecar =
+                sidecar(job, query, markdownFile, search, pages, numbers, selection, answer, ranAt, hashes, changes);
         int fetched = numbers.size();
         return new Report(
                 markdownFile,
@@ -87,6 +134,38 @@ public class ReportBuilder {
         }
     }
 
+    /** The sidecar's {@code answer}: the kept sentences with the checks they passed, the dropped ones with why. */
+    private static void answer(ObjectNode n, Answer answer) {
+        n.put("model", answer.model());
+        n.put("status", answer.answered() ? "answered" : "none");
+        if (!answer.answered()) n.put("note", answer.note());
+        ArrayNode checks = n.putArray("checks");
+        answer.checks().forEach(checks::add);
+        ArrayNode notRun = n.putArray("not_run");
+        answer.notRun().forEach(notRun::add);
+        if (!answer.similarityRule().isEmpty()) n.put("similarity_rule", answer.similarityRule());
+        ArrayNode sentences = n.putArray("sentences");
+        for (Answer.Sentence s : answer.sentences()) {
+            ObjectNode o = sentences.addObject();
+            o.put("text", s.text());
+            s.citations().forEach(o.putArray("citations")::add);
+            s.findings().forEach(o.putArray("findings")::add);
+            s.passed().forEach(o.putArray("checks")::add);
+            if (s.similarity() >= 0) o.put("similarity", round(s.similarity()));
+        }
+        ArrayNode dropped = n.putArray("dropped");
+        for (Answer.Dropped d : answer.dropped()) {
+            ObjectNode o = dropped.addObject();
+            o.put("text", d.text());
+            d.findings().forEach(o.putArray("findings")::add);
+            o.put("check", d.check());
+            o.put("reason", d.reason());
+        }
+        n.put("calls", answer.usage().calls());
+        n.put("prompt_tokens", answer.usage().promptTokens());
+        n.put("completion_tokens", answer.usage().completionTokens());
+    }
+
     private static double round(double score) {
         return Math.round(score * 1000) / 1000.0;
     }
@@ -99,6 +178,7 @@ public class ReportBuilder {
             List<PageResult> pages,
             Map<Integer, Integer> numbers,
             FindingSelector.Selection selection,
+            @Nullable Answer answer,
             Instant ranAt,
             Map<Integer, String> hashes,
             Changes changes) {
@@ -182,6 +262,7 @@ public class ReportBuilder {
             ArrayNode c = n.putArray("citations");
             finding.citations().forEach(c::add);
         }
+        if (answer != null) answer(root.putObject("answer"), answer);
         try {
             return JSON.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {

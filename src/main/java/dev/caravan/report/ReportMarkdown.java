@@ -1,5 +1,6 @@
 package dev.caravan.report;
 
+import dev.caravan.model.Answer;
 import dev.caravan.model.Delivery;
 import dev.caravan.model.FetchedPage;
 import dev.caravan.model.Finding;
@@ -39,6 +40,7 @@ final class ReportMarkdown {
     private final Map<Integer, Integer> numbers;
     private final List<Finding> findings;
     private final Map<Integer, Ranking.PageRelevance> relevance;
+    private final @Nullable Answer modelAnswer;
     private final Instant ranAt;
     private final Path dir;
     private @Nullable Changes changes;
@@ -51,6 +53,7 @@ final class ReportMarkdown {
             List<PageResult> pages,
             Map<Integer, Integer> numbers,
             FindingSelector.Selection selection,
+            @Nullable Answer modelAnswer,
             Instant ranAt,
             Path dir) {
         this.job = job;
@@ -60,6 +63,7 @@ final class ReportMarkdown {
         this.numbers = numbers;
         this.findings = selection.findings();
         this.relevance = selection.sources();
+        this.modelAnswer = modelAnswer;
         this.ranAt = ranAt;
         this.dir = dir;
     }
@@ -90,7 +94,12 @@ final class ReportMarkdown {
                 .append(" not retrieved\n");
         if (numbers.isEmpty())
             out.append("- **Empty:** no page was retrieved for this query (counted as an empty query)\n");
+        if (modelAnswer != null && !modelAnswer.answered())
+            out.append("- **Answer:** none, ")
+                    .append(inline(modelAnswer.note()))
+                    .append('\n');
         out.append('\n');
+        if (modelAnswer != null && modelAnswer.answered()) modelAnswer(modelAnswer);
         sinceLastRun();
         keyFindings();
         answer();
@@ -144,6 +153,70 @@ final class ReportMarkdown {
         out.append("**").append(heading).append(" (").append(texts.size()).append(")**\n\n");
         for (String text : texts) out.append("- ").append(inline(text)).append('\n');
         out.append('\n');
+    }
+
+    /** The model's answer, its sentences that passed the checks, each ending with its citations as a finding does. */
+    private void modelAnswer(Answer a) {
+        out.append("## Answer\n\n");
+        out.append("_Written by the model ")
+                .append(MarkdownText.code(a.model()))
+                .append(" from the key findings below, and checked against them: every sentence cites findings it was"
+                        + " given, and every number, date, name and address in it is in those findings");
+        if (!a.similarityRule().isEmpty())
+            out.append("; it is close to them in meaning (")
+                    .append(inline(a.similarityRule()))
+                    .append(')');
+        if (a.checks().contains(Answer.ENTAILED)) out.append("; an entailment model says they entail it");
+        out.append(". A sentence that failed a check is not shown.");
+        for (String notRun : a.notRun()) {
+            if (notRun.startsWith(Answer.SIMILAR))
+                out.append(" Not checked for closeness in meaning: ")
+                        .append(inline(notRun.substring(notRun.indexOf(':') + 1).strip()))
+                        .append('.');
+        }
+        out.append("_\n\n");
+        if (a.sentences().isEmpty()) {
+            out.append(
+                    a.dropped().isEmpty()
+                            ? "_The model found no answer in the findings._\n\n"
+                            : "_No sentence the model wrote passed the checks._\n\n");
+        } else {
+            out.append(a.sentences().stream()
+                            .map(s -> inline(s.text()) + " "
+                                    + s.citations().stream()
+                                            .map(n -> "[" + n + "]")
+                                            .collect(Collectors.joining()))
+                            .collect(Collectors.joining(" ")))
+                    .append("\n\n");
+        }
+        if (!a.dropped().isEmpty()) {
+            int total = a.sentences().size() + a.dropped().size();
+            out.append("_")
+                    .append(a.dropped().size())
+                    .append(" of ")
+                    .append(total)
+                    .append(total == 1 ? " sentence was" : " sentences were")
+                    .append(" dropped: ")
+                    .append(droppedWhy(a.dropped()))
+                    .append(" (the sidecar lists them)._\n\n");
+        }
+    }
+
+    private static String droppedWhy(List<Answer.Dropped> dropped) {
+        Map<String, Long> byCheck = new java.util.LinkedHashMap<>();
+        for (String check : List.of(Answer.CITED, Answer.FACTS, Answer.SIMILAR, Answer.ENTAILED)) {
+            long n = dropped.stream().filter(d -> d.check().equals(check)).count();
+            if (n > 0) byCheck.put(check, n);
+        }
+        return byCheck.entrySet().stream()
+                .map(e -> e.getValue() + " "
+                        + switch (e.getKey()) {
+                            case Answer.CITED -> "citing no finding, or a finding it was not given";
+                            case Answer.FACTS -> "with a number, date, name or address its cited findings do not have";
+                            case Answer.SIMILAR -> "too far in meaning from its cited findings";
+                            default -> "not entailed by its cited findings";
+                        })
+                .collect(Collectors.joining(", "));
     }
 
     private void keyFindings() {

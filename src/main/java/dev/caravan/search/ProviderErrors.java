@@ -9,11 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Small helpers every provider uses to turn an HTTP answer into a message a user can act on. Text a provider sends
- * back goes through {@link #detail}: the API key is removed first, then the text is cut, so no part of the key can
- * survive the cut.
+ * Small helpers every provider (and the answer model's client) uses to turn an HTTP answer into a message a user can
+ * act on. Text a provider sends back goes through {@link #detail}: the API key is removed first, then the text is cut,
+ * so no part of the key can survive the cut.
  */
-final class ProviderErrors {
+public final class ProviderErrors {
 
     private static final long MAX_RETRY_AFTER_MS = 120_000;
 
@@ -42,7 +42,7 @@ final class ProviderErrors {
      * ": text" with the key removed, cut to {@value #MAX_DETAIL_CHARS} characters, control characters made visible;
      * empty when there is nothing to say.
      */
-    static String detail(String text, String apiKey) {
+    public static String detail(String text, String apiKey) {
         if (text == null || text.isBlank()) return "";
         String t = text.strip();
         // a key that starts before the cut ends inside this window, however it was encoded: redact it whole, then cut
@@ -56,7 +56,7 @@ final class ProviderErrors {
      * any of its characters percent-encoded (as in an echoed URL), and also a start of the key of at least
      * {@value #MIN_KEY_FRAGMENT} characters (a key the provider cut short). A blank key leaves the text as it is.
      */
-    static String redact(String text, String apiKey) {
+    public static String redact(String text, String apiKey) {
         if (text == null || apiKey == null || apiKey.isBlank()) return text;
         return keyPattern(apiKey).matcher(text).replaceAll(Matcher.quoteReplacement(REDACTED));
     }

@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The configured search providers by name, each behind its own circuit breaker: while a provider keeps failing
@@ -23,7 +24,20 @@ public class SearchProviderRegistry {
     public static final List<String> NAMES = Query.PROVIDER_NAMES;
 
     /** When a provider's breaker opens: after {@code minCalls} calls, half of the last ten failing. */
-    public record BreakerSettings(int minCalls, long openSeconds) {}
+    public record BreakerSettings(int minCalls, long openSeconds) {
+
+        /** A circuit breaker with these settings (the search providers' and the answer model's). */
+        public CircuitBreaker breaker(String name) {
+            return CircuitBreaker.of(
+                    name,
+                    CircuitBreakerConfig.custom()
+                            .slidingWindowSize(10)
+                            .minimumNumberOfCalls(minCalls)
+                            .failureRateThreshold(50)
+                            .waitDurationInOpenState(Duration.ofSeconds(openSeconds))
+                            .build());
+        }
+    }
 
     private final Map<String, SearchProvider> providers = new LinkedHashMap<>();
     private final Map<String, CircuitBreaker> breakers = new LinkedHashMap<>();
@@ -32,15 +46,9 @@ public class SearchProviderRegistry {
 
     public SearchProviderRegistry(
             List<SearchProvider> providers, String defaultProvider, List<String> fallback, BreakerSettings breaker) {
-        CircuitBreakerConfig config = CircuitBreakerConfig.custom()
-                .slidingWindowSize(10)
-                .minimumNumberOfCalls(breaker.minCalls())
-                .failureRateThreshold(50)
-                .waitDurationInOpenState(Duration.ofSeconds(breaker.openSeconds()))
-                .build();
         for (SearchProvider p : providers) {
             this.providers.put(p.name(), p);
-            this.breakers.put(p.name(), CircuitBreaker.of(p.name() + "-breaker", config));
+            this.breakers.put(p.name(), breaker.breaker(p.name() + "-breaker"));
         }
         if (!this.providers.containsKey(defaultProvider)) {
             throw new IllegalArgumentException("no search provider named " + defaultProvider);
@@ -106,5 +114,22 @@ public class SearchProviderRegistry {
                     + (reason.isEmpty() ? "usable" : "not usable, " + reason));
         }
         return lines;
+    }
+
+    /**
+     * A warning for the end of startup when neither the default provider nor any fallback can be used (typically: no
+     * API key yet), pointing to {@code ./demo}; empty when a search can be made.
+     */
+    public Optional<String> noUsableProviderWarning() {
+        List<String> tried = new ArrayList<>(List.of(defaultProvider));
+        tried.addAll(fallback);
+        for (String name : tried) {
+            if (provider(name).unusableReason().isEmpty()) return Optional.empty();
+        }
+        SearchProvider chosen = provider(defaultProvider);
+        return Optional.of("no search provider can be used: " + chosen.name() + " (research.search.provider) "
+                + chosen.unusableReason() + (fallback.isEmpty() ? "" : ", and no fallback is usable")
+                + ". Jobs that search will fail; jobs that only list urls still run. No key yet? ./demo runs Caravan"
+                + " on sample pages without network access (README, \"First run\").");
     }
 }

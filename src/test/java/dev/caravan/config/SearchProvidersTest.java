@@ -65,6 +65,31 @@ class SearchProvidersTest {
                 .allSatisfy(line -> assertThat(line).endsWith(": usable").doesNotContain("secret"));
     }
 
+    @Test
+    void without_a_key_for_the_default_provider_startup_warns_once_and_points_to_the_demo() {
+        assertThat(build().noUsableProviderWarning())
+                .hasValueSatisfying(warning -> assertThat(warning)
+                        .startsWith("no search provider can be used: tavily (research.search.provider) needs an API key"
+                                + " in the TAVILY_API_KEY environment variable, which is not set.")
+                        .contains("./demo")
+                        .doesNotContain("\n"));
+    }
+
+    @Test
+    void a_usable_default_or_fallback_provider_gives_no_startup_warning() {
+        env.put("SERPER_API_KEY", "serper-secret-456");
+        assertThat(build().noUsableProviderWarning())
+                .as("serper is no fallback yet")
+                .isPresent();
+
+        values.put("research.search.fallback", "brave,serper");
+        assertThat(build().noUsableProviderWarning()).isEmpty();
+
+        values.put("research.search.fallback", "");
+        env.put("TAVILY_API_KEY", "tvly-secret-123");
+        assertThat(build().noUsableProviderWarning()).isEmpty();
+    }
+
     @ParameterizedTest(name = "{0} = {1}")
     @CsvSource(
             delimiter = '|',

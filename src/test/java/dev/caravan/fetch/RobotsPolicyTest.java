@@ -105,14 +105,23 @@ class RobotsPolicyTest {
         assertThat(verdict.reason()).isEqualTo("robots.txt answered HTTP " + status + "; the host is skipped for now");
     }
 
-    @Test
-    void a_robots_txt_that_cannot_be_fetched_closes_the_host() {
-        transport.on(ROBOTS, HttpResult.failed(HttpResult.Failure.NETWORK, "connection refused"));
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "NETWORK | host not found: nowhere.example | NETWORK_ERROR",
+                "NETWORK | connection refused              | NETWORK_ERROR",
+                "TIMEOUT | timed out: Read timed out       | ROBOTS_UNAVAILABLE"
+            })
+    void a_robots_txt_that_cannot_be_fetched_closes_the_host_and_a_host_that_never_answered_is_a_network_error(
+            HttpResult.Failure failure, String detail, FetchOutcome outcome) {
+        transport.on(ROBOTS, HttpResult.failed(failure, detail));
 
         RobotsVerdict verdict = check("https://example.org/page");
 
-        assertThat(verdict.refusal()).isEqualTo(FetchOutcome.ROBOTS_UNAVAILABLE);
-        assertThat(verdict.reason()).isEqualTo("robots.txt could not be fetched (connection refused)");
+        assertThat(verdict.allowed()).isFalse();
+        assertThat(verdict.refusal()).isEqualTo(outcome);
+        assertThat(verdict.reason()).isEqualTo("robots.txt could not be fetched (" + detail + ")");
     }
 
     @Test

@@ -34,7 +34,7 @@ class JobFileProblemsTest {
                 """))
                 .isInstanceOf(JobFormatException.class)
                 .hasMessage("6 problems: "
-                        + "1) unknown option 'colour' in defaults; allowed: exclude_domains, include_answer, "
+                        + "1) unknown option 'colour' in defaults; allowed: answer, exclude_domains, include_answer, "
                         + "include_domains, max_results, provider, providers, search_depth, time_range, topic; "
                         + "2) topic in defaults must be one of general, news, finance, got \"sports\"; "
                         + "3) max_results in query 2 must be a whole number from 0 to 20, got 500; "

@@ -138,6 +138,19 @@ class JobParserTest {
     }
 
     @Test
+    void answer_set_in_defaults_holds_for_every_query_and_a_query_may_turn_it_back() {
+        Job job = parse("answers.json", """
+                {"defaults": {"answer": false},
+                 "queries": ["first", {"query": "second", "answer": true}, {"query": "third"}]}
+                """);
+
+        assertThat(job.queries()).extracting(Query::answer).containsExactly(false, true, false);
+        assertThat(parse("plain.txt", "a question\n").queries().get(0).answer())
+                .as("not set: the configured default")
+                .isNull();
+    }
+
+    @Test
     void a_yml_file_may_be_a_top_level_list() {
         Job job = parse("list.YML", """
                 - first
@@ -251,9 +264,9 @@ class JobParserTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown option named   | {"queries": [{"query": "q", "depth": "basic"}]}                 | unknown option 'depth' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            unknown option named   | {"queries": [{"query": "q", "depth": "basic"}]}                 | unknown option 'depth' in query 1; allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
             unknown job key named  | {"queries": ["q"], "options": {}}                               | unknown option 'options' in the job; allowed: budget, defaults, queries
-            unknown default named  | {"defaults": {"urls": ["https://a.org"]}, "queries": ["q"]}     | unknown option 'urls' in defaults; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
+            unknown default named  | {"defaults": {"urls": ["https://a.org"]}, "queries": ["q"]}     | unknown option 'urls' in defaults; allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
             max_results 500        | {"queries": [{"query": "q", "max_results": 500}]}               | max_results in query 1 must be a whole number from 0 to 20, got 500
             max_results negative   | {"queries": [{"query": "q", "max_results": -1}]}                | max_results in query 1 must be a whole number from 0 to 20, got -1
             max_results fraction   | {"queries": [{"query": "q", "max_results": 2.5}]}               | max_results in query 1 must be a whole number from 0 to 20, got 2.5
@@ -263,8 +276,9 @@ class JobParserTest {
             time_range wrong       | {"queries": [{"query": "q", "time_range": "decade"}]}           | time_range in query 1 must be one of day, week, month, year, d, w, m, y, got "decade"
             include_answer string  | {"queries": [{"query": "q", "include_answer": "yes"}]}          | include_answer in query 1 must be true or false, got "yes"
             include_answer number  | {"defaults": {"include_answer": 1}, "queries": ["q"]}           | include_answer in defaults must be true or false, got 1
+            answer string          | {"queries": [{"query": "q", "answer": "yes"}]}                  | answer in query 1 must be true or false, got "yes"
             neither text nor urls  | {"queries": [{"topic": "news"}]}                                | query 1 needs a 'query', 'urls' or both
-            lone object, no text   | {"max_results": 3}                                              | the job needs a 'query', 'urls' or both
+            lone object, no text   | {"max_results": 3}                                              | the job needs 'queries', or a 'query', 'urls' or both
             query not a string     | {"queries": [{"query": 42}]}                                    | 'query' in query 1 must be a string
             blank string query     | {"queries": ["   "]}                                            | query 1 has an empty query
             query a number         | {"queries": [17]}                                               | query 1 must be a string or an object, got 17
@@ -283,11 +297,27 @@ class JobParserTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             topic sports      | queries:\\n  - query: q\\n    topic: sports          | topic in query 1 must be one of general, news, finance, got "sports"
-            unknown option    | queries:\\n  - query: q\\n    maxResults: 3          | unknown option 'maxResults' in query 1; allowed: exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            unknown option    | queries:\\n  - query: q\\n    maxResults: 3          | unknown option 'maxResults' in query 1; did you mean 'max_results'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
             answer not bool   | defaults:\\n  include_answer: maybe\\nqueries: [q]  | include_answer in defaults must be true or false, got "maybe"
             max_results 500   | - query: q\\n  max_results: 500                     | max_results in query 1 must be a whole number from 0 to 20, got 500
             """)
     void a_yaml_job_that_cannot_run_as_written_is_refused_with_a_reason(String name, String yaml, String message) {
+        assertThatThrownBy(() -> parse("job.yaml", yaml.replace("\\n", "\n")))
+                .isInstanceOf(JobFormatException.class)
+                .hasMessage(message);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            querys for queries     | querys:\\n  - a\\n  - b                     | unknown option 'querys' in the job; did you mean 'queries'? allowed: answer, budget, defaults, exclude_domains, include_answer, include_domains, max_results, provider, providers, queries, query, search_depth, time_range, topic, urls
+            default for defaults   | default:\\n  topic: news\\nqueries: [a]    | unknown option 'default' in the job; did you mean 'defaults'? allowed: budget, defaults, queries
+            max_result             | queries:\\n  - query: a\\n    max_result: 2 | unknown option 'max_result' in query 1; did you mean 'max_results'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            Topic in defaults      | defaults:\\n  Topic: news\\nqueries: [a]    | unknown option 'Topic' in defaults; did you mean 'topic'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, search_depth, time_range, topic
+            url for urls           | - query: a\\n  url: https://a.org           | unknown option 'url' in query 1; did you mean 'urls'? allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            nothing close, no guess | queries:\\n  - query: a\\n    colour: red  | unknown option 'colour' in query 1; allowed: answer, exclude_domains, include_answer, include_domains, max_results, provider, providers, query, search_depth, time_range, topic, urls
+            """)
+    void a_misspelt_option_gets_a_did_you_mean_naming_the_closest_allowed_name(
+            String name, String yaml, String message) {
         assertThatThrownBy(() -> parse("job.yaml", yaml.replace("\\n", "\n")))
                 .isInstanceOf(JobFormatException.class)
                 .hasMessage(message);

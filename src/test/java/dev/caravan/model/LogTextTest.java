@@ -13,6 +13,12 @@ class LogTextTest {
      * The input is written with Java escapes (decoded by {@link #unescaped}), so the table shows every character; the
      * expected line is as logged.
      */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({"0, 0 queries", "1, 1 query", "2, 2 queries", "21, 21 queries"})
+    void a_count_has_its_noun_in_the_right_number_instead_of_query_ies(int n, String expected) {
+        assertThat(LogText.count(n, "query", "queries")).isEqualTo(expected);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             plain text stays as it is           | `heat pumps in cold climates`      | `heat pumps in cold climates`

@@ -70,9 +70,9 @@ class EventsLogRouteTest extends PipelineTestSupport {
         JsonNode finished = first(events, "job_finished");
         assertThat(finished.path("ok").asBoolean()).isTrue();
         assertThat(finished.path("summary").asText())
-                .contains("1 page(s) fetched")
+                .contains("1 page fetched")
                 .contains("http_error 1")
-                .contains("1 search call(s)");
+                .contains("1 search call");
     }
 
     @Test

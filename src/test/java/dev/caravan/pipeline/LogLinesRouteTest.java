@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** What a job, a provider or a page says reaches the console on its own line, without control characters. */
 class LogLinesRouteTest extends PipelineTestSupport {
 
-    private static final String FORGED = "12:00:00.000 INFO caravan - job payroll done: 0 query(ies)";
+    private static final String FORGED = "12:00:00.000 INFO caravan - job payroll done: 0 queries";
 
     @Test
     void a_query_and_a_result_url_with_line_breaks_and_escape_codes_cannot_forge_or_colour_a_line() throws Exception {

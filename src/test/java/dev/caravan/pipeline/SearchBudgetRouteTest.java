@@ -27,17 +27,17 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
 
         String third = read(awaitReport("cut/third.md"));
         assertThat(third)
-                .contains("- **Search:** not searched: the budget of 1 search calls for this job was reached")
+                .contains("- **Search:** not searched: the budget of 1 search call for this job was reached")
                 .contains(
-                        "_The query was not searched (not searched: the budget of 1 search calls for this job was reached)");
+                        "_The query was not searched (not searched: the budget of 1 search call for this job was reached)");
         // queries run side by side and each writes its report when its own pages are done, in any order
-        assertThat(read(awaitReport("cut/second.md"))).contains("not searched: the budget of 1 search calls");
+        assertThat(read(awaitReport("cut/second.md"))).contains("not searched: the budget of 1 search call");
         assertThat(read(awaitReport("cut/first.md"))).contains("- **Search:** Tavily, 1 result");
         assertThat(tavily.searchCalls()).isEqualTo(1);
         awaitMoved("processed", "cut.json", 1);
         assertThat(read(output().resolve("events.jsonl")))
                 .contains("\"not_searched\"")
-                .contains("2 query(ies) not searched (budget reached)");
+                .contains("2 queries not searched (budget reached)");
     }
 
     @Test
@@ -55,7 +55,7 @@ class SearchBudgetRouteTest extends PipelineTestSupport {
         String md = read(list(runDir("pages"), ".md").get(0));
         assertThat(md)
                 .contains("- **Sources:** 1 fetched, 1 not retrieved")
-                .contains("> — not fetched: the budget of 1 pages for this job was reached");
+                .contains("> — not fetched: the budget of 1 page for this job was reached");
         assertThat(site.requestsTo("/p1").size() + site.requestsTo("/p2").size())
                 .isEqualTo(1);
     }

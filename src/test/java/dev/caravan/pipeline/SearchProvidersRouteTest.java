@@ -234,7 +234,7 @@ class SearchProvidersRouteTest extends PipelineTestSupport {
         awaitMoved("processed", "tally.json", 1);
         JsonNode finished = events("job_finished", "tally");
         assertThat(finished.path("ok").asBoolean()).isTrue();
-        assertThat(finished.path("summary").asText()).startsWith("3 query(ies), ");
+        assertThat(finished.path("summary").asText()).startsWith("3 queries, ");
     }
 
     /** The last event of {@code type} for the job {@code job} in events.jsonl. */

@@ -35,6 +35,6 @@ class UrlsOnlyJobRouteTest extends PipelineTestSupport {
         assertThat(events)
                 .doesNotContain("search_started")
                 .doesNotContain("search_finished")
-                .contains("0 search call(s)");
+                .contains("0 search calls");
     }
 }

@@ -101,7 +101,7 @@ class CacheAndEmptyMetricsTest {
         String summary = progress.jobFinished(job, null);
 
         assertThat(progress.emptyQueries()).isEqualTo(2);
-        assertThat(summary).contains("2 query(ies) with no page");
+        assertThat(summary).contains("2 queries with no page");
         assertThat(meters.get("caravan.queries.empty").counter().count()).isEqualTo(2);
         assertThat(meters.get("caravan.jobs.empty").counter().count()).isEqualTo(1);
         String events = Files.readString(dir.resolve("events.jsonl"));

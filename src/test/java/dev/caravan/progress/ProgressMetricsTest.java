@@ -2,6 +2,7 @@ package dev.caravan.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.model.Answer;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchTask;
 import dev.caravan.model.FetchedPage;
@@ -53,6 +54,58 @@ class ProgressMetricsTest {
                 .map(Meter::getId)
                 .map(id -> id.getTag("host"))
                 .collect(Collectors.toSet());
+    }
+
+    @Test
+    void an_answer_counts_its_model_calls_tokens_and_sentences_kept_and_dropped_by_check() throws Exception {
+        Progress progress = progress();
+        Answer answer = new Answer(
+                "m",
+                List.of(new Answer.Sentence("Kept.", List.of(1), List.of(1), List.of(Answer.CITED), -1)),
+                List.of(
+                        new Answer.Dropped("$1,200.", List.of(1), Answer.FACTS, "not in finding 1"),
+                        new Answer.Dropped("Other.", List.of(9), Answer.CITED, "not given")),
+                List.of(Answer.CITED, Answer.FACTS),
+                List.of(),
+                "",
+                "",
+                new Answer.Usage(2, 300, 50));
+
+        progress.answerWritten(job, Query.of("q"), answer);
+        progress.answerWritten(job, Query.of("q"), Answer.none("m", "the model did not answer", Answer.Usage.NONE));
+
+        assertThat(meters.get("caravan.llm.calls").counter().count()).isEqualTo(2);
+        assertThat(meters.get("caravan.llm.tokens")
+                        .tag("kind", "prompt")
+                        .counter()
+                        .count())
+                .isEqualTo(300);
+        assertThat(meters.get("caravan.llm.tokens")
+                        .tag("kind", "completion")
+                        .counter()
+                        .count())
+                .isEqualTo(50);
+        assertThat(meters.get("caravan.answer.sentences")
+                        .tag("outcome", "kept")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get("caravan.answer.sentences")
+                        .tag("check", "facts")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get("caravan.answers")
+                        .tag("outcome", "none")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        String events = java.nio.file.Files.readString(dir.resolve("events.jsonl"));
+        assertThat(events)
+                .contains("\"event\":\"answer_written\"")
+                .contains("\"kept\":1,\"dropped\":2,\"dropped_by_check\":{\"facts\":1,\"cited\":1}")
+                .contains("\"calls\":2,\"prompt_tokens\":300,\"completion_tokens\":50")
+                .contains("\"answered\":false,\"note\":\"the model did not answer\"");
     }
 
     @Test

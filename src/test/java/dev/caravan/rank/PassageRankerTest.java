@@ -88,14 +88,6 @@ class PassageRankerTest {
                                         + "// The study included 89 patients with generalized anxiety disorder."),
                         "89 patients",
                         null,
-                        -1),
-                new Case(
-                        "a table row answers under its header row",
-                        "What graphics cards come in a tinybox Green v2?",
-                        List.of("#: The tinybox Green v2 // |: Component | Specification // |: CPU | AMD EPYC 7532 "
-                                + "// |: GPU | 4 × Nvidia RTX 5090 // |: Storage | 4 TB NVMe"),
-                        "GPU | 4 × Nvidia RTX 5090",
-                        null,
                         -1));
         List<Arguments> args = new ArrayList<>();
         for (Case c : cases) {
@@ -256,6 +248,54 @@ class PassageRankerTest {
         assertThat(ranking.picks()).hasSizeGreaterThan(5);
         assertThat(ranking.picks().subList(0, 5)).extracting(Ranking.Pick::text).contains(lexicalBest);
         assertThat(ranking.picks().get(0).text()).isNotEqualTo(lexicalBest); // the model's order stands otherwise
+    }
+
+    @Test
+    void the_model_also_reads_the_query_without_the_words_that_run_through_a_page() {
+        List<String> encoded = new ArrayList<>();
+        SentenceEncoder recording = texts -> {
+            encoded.addAll(texts);
+            float[][] vectors = new float[texts.size()][];
+            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
+            return vectors;
+        };
+        PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(recording));
+
+        rank(
+                ranker,
+                "How many participants were in the Georgetown anxiety trial led by Elizabeth Hoge?",
+                List.of("The Georgetown anxiety trial was led by Elizabeth Hoge. // Hoge ran the Georgetown anxiety"
+                        + " trial for two years. // The Georgetown anxiety trial used a stress test. // The study"
+                        + " included 89 patients with generalized anxiety disorder."));
+
+        assertThat(encoded)
+                .filteredOn(text -> text.startsWith("How many participants"))
+                .hasSize(2) // the whole query, and the query on that page
+                .anyMatch(text -> !text.contains("Georgetown") && !text.contains("anxiety"));
+    }
+
+    @Test
+    void a_table_row_that_answers_is_quoted_with_its_header_row_before_the_rows_that_do_not() {
+        Ranking ranking = rank(
+                WITH_MODEL,
+                "What graphics cards come in a tinybox Green v2?",
+                List.of("#: The tinybox Green v2 // |: Component | Specification // |: CPU | AMD EPYC 7532"
+                        + " // |: GPU | 4 × Nvidia RTX 5090 // |: Storage | 4 TB NVMe"));
+
+        List<String> texts = ranking.picks().stream().map(Ranking.Pick::text).toList();
+        assertThat(texts).contains("GPU | 4 × Nvidia RTX 5090");
+        int gpu = texts.indexOf("GPU | 4 × Nvidia RTX 5090");
+        for (String other : List.of("CPU | AMD EPYC 7532", "Storage | 4 TB NVMe"))
+            assertThat(texts.indexOf(other))
+                    .as(other)
+                    .satisfiesAnyOf(
+                            at -> assertThat(at).isEqualTo(-1),
+                            at -> assertThat(at).isGreaterThan(gpu));
+        assertThat(ranking.picks())
+                .filteredOn(p -> p.text().startsWith("GPU"))
+                .singleElement()
+                .extracting(Ranking.Pick::context)
+                .isEqualTo("Component | Specification");
     }
 
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {

@@ -90,7 +90,6 @@ class RelevanceModelTest {
         assertThat(f[0][Feature.TABLE_ROW.ordinal()]).isEqualTo(1.0);
         assertThat(f[0][Feature.HAS_CONTEXT.ordinal()]).isEqualTo(1.0);
         assertThat(Feature.COSINE.lexical).isZero();
-        assertThat(Feature.COSINE_GAP.lexical).isZero();
         assertThat(Feature.PAGE_COSINE_GAP.lexical).isZero();
         double expected = 0;
         for (Feature feature : Feature.values()) expected += f[0][feature.ordinal()] * feature.lexical;

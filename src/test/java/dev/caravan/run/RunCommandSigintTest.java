@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * README's Run command, for real: {@code ./caravan} in a process group of its own, Ctrl-C (SIGINT to the whole group,
  * as a terminal sends it) while a page is being fetched from a loopback stub. The command must return only after
- * Caravan stopped gracefully (the in-flight job finished, shutdown lines logged), and leave no process behind.
+ * Caravan stopped gracefully (the in-flight job finished, shutdown lines logged, naming SIGINT), and leave no process
+ * behind. Started without a search key, as a newcomer would: its console warns about that after startup and names
+ * {@code ./demo}, and holds no terminal escape codes.
  */
 class RunCommandSigintTest {
 
@@ -114,6 +116,18 @@ class RunCommandSigintTest {
                 .isTrue();
         assertThat(command.exitValue()).as(output).isEqualTo(130);
         assertThat(output).contains("is shutting down").contains("shutdown in");
+        assertThat(output)
+                .as("the stop names the signal that was sent")
+                .contains("Ctrl-C (SIGINT) received: stopping gracefully")
+                .doesNotContain("SIGTERM");
+        assertThat(output).as("no escape codes from Maven or anything else").doesNotContain("\u001b");
+        int startedLine = output.indexOf(") started in ");
+        int warning = output.indexOf("WARN caravan - no search provider can be used: tavily");
+        assertThat(warning)
+                .as("without a key, a WARN line after Camel's startup summary points to ./demo")
+                .isGreaterThan(startedLine)
+                .isGreaterThan(output.lastIndexOf("Auto-configuration summary"));
+        assertThat(output.substring(warning, output.indexOf('\n', warning))).contains("./demo");
         java.util.regex.Matcher done =
                 java.util.regex.Pattern.compile("job slow/[0-9TZ-]+ done").matcher(output);
         assertThat(done.find() ? done.start() : -1)

@@ -2,6 +2,7 @@ package dev.caravan.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.model.DailyCounts;
 import dev.caravan.testing.FakeClock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,7 @@ class SearchBudgetTest {
         return Files.writeString(file(), content.replace("TODAY", TODAY), StandardCharsets.UTF_8);
     }
 
-    private SearchBudget budget(SearchBudget.OnCorruptFile onCorrupt) {
+    private SearchBudget budget(DailyCounts.OnCorruptFile onCorrupt) {
         return new SearchBudget(LIMITS, file(), onCorrupt, clock);
     }
 
@@ -67,7 +68,7 @@ class SearchBudgetTest {
         String original = content == null ? "" : content.replace("TODAY", TODAY);
         saved(original);
 
-        SearchBudget budget = budget(SearchBudget.OnCorruptFile.SPENT);
+        SearchBudget budget = budget(DailyCounts.OnCorruptFile.SPENT);
         Optional<String> refused = budget.forJob(null).spend(1);
 
         assertThat(refused)
@@ -83,7 +84,7 @@ class SearchBudgetTest {
                         .contains(file().getFileName().toString())
                         .contains("kept as search-credits.json.corrupt-20250601T123456Z")
                         .contains("counts as spent"));
-        assertThat(budget(SearchBudget.OnCorruptFile.SPENT).forJob(null).spend(1))
+        assertThat(budget(DailyCounts.OnCorruptFile.SPENT).forJob(null).spend(1))
                 .as("after another restart the day is still spent")
                 .isPresent();
     }
@@ -92,7 +93,7 @@ class SearchBudgetTest {
     void with_reset_a_damaged_count_is_kept_aside_and_the_day_counts_from_zero() throws Exception {
         saved("{\"day\":\"TODAY\",\"credits\":\"x\"}");
 
-        SearchBudget budget = budget(SearchBudget.OnCorruptFile.RESET);
+        SearchBudget budget = budget(DailyCounts.OnCorruptFile.RESET);
 
         assertThat(budget.forJob(null).spend(1)).isEmpty();
         assertThat(budget.usedToday()).isEqualTo(1);
@@ -105,7 +106,7 @@ class SearchBudgetTest {
     void a_count_near_the_largest_int_is_never_wrapped_into_a_negative_one() throws Exception {
         saved("{\"day\":\"TODAY\",\"credits\":2147483647}");
 
-        SearchBudget budget = budget(SearchBudget.OnCorruptFile.RESET);
+        SearchBudget budget = budget(DailyCounts.OnCorruptFile.RESET);
         budget.forJob(null).spend(1);
 
         assertThat(Files.readString(file())).doesNotContain("\"credits\":-");
@@ -122,7 +123,7 @@ class SearchBudgetTest {
     void a_sound_count_is_read_back_and_nothing_is_kept_aside(String content, int used) throws Exception {
         saved(content);
 
-        SearchBudget budget = budget(SearchBudget.OnCorruptFile.SPENT);
+        SearchBudget budget = budget(DailyCounts.OnCorruptFile.SPENT);
 
         assertThat(budget.usedToday()).isEqualTo(used);
         assertThat(budget.startupWarning()).isEmpty();
@@ -131,7 +132,7 @@ class SearchBudgetTest {
 
     @Test
     void no_file_yet_means_nothing_spent_today() {
-        SearchBudget budget = budget(SearchBudget.OnCorruptFile.SPENT);
+        SearchBudget budget = budget(DailyCounts.OnCorruptFile.SPENT);
 
         assertThat(budget.usedToday()).isZero();
         assertThat(budget.startupWarning()).isEmpty();

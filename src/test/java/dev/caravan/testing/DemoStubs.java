@@ -1,152 +1,121 @@
 package dev.caravan.testing;
 
-import dev.caravan.intake.JobParser;
-import dev.caravan.intake.JobReader;
-import dev.caravan.model.Query;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.testing.TavilyStub.Result;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 /**
- * The demo without network access ({@code ./demo}): a Tavily stub and a small web site on loopback that answer every
- * query of every shipped example in {@code input/examples/}, and copies of those examples in
- * {@code target/demo/examples/} whose real-site URLs point at mirror pages on the stub site. Prints what to do next.
- * Stops with Ctrl-C.
+ * The demo without network access ({@code ./demo}): a Tavily stub and a web site on loopback. The site serves real
+ * pages (from the WCXB benchmark, CC BY 4.0; see {@code src/test/resources/demo/ATTRIBUTION.md}), and the stub answers
+ * each query of the shipped examples in {@code input/examples/} with the page that answers it, other pages on the same
+ * topic, a page robots.txt disallows and one that is gone. Prints what to do next. Stops with Ctrl-C.
  */
 public final class DemoStubs implements AutoCloseable {
 
-    private static final Pattern URL = Pattern.compile("https?://([A-Za-z0-9.-]+)(/[^\\s\"',\\]]*)?");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SITE = "/demo/site.json";
+
+    /** A demo query, and the short answer that its first page states. */
+    public record Question(String query, String answer, String sourceUrl) {}
 
     private final TavilyStub tavily;
     private final StubServer site;
-    private final List<Path> examples;
+    private final List<Question> questions;
 
-    private DemoStubs(TavilyStub tavily, StubServer site, List<Path> examples) {
+    private DemoStubs(TavilyStub tavily, StubServer site, List<Question> questions) {
         this.tavily = tavily;
         this.site = site;
-        this.examples = examples;
+        this.questions = questions;
     }
 
     public static void main(String[] args) throws Exception {
-        DemoStubs demo = start(Path.of("input/examples"), Path.of("target/demo/examples"));
+        DemoStubs demo = start();
         System.out.println();
         System.out.println("Caravan demo: a search stub and a web site are running on 127.0.0.1 (no network needed).");
-        System.out.println("  Tavily stub: " + demo.tavilyUrl() + "   web site: " + demo.site.baseUrl());
+        System.out.println("  Tavily stub: " + demo.tavilyUrl() + "   web site: " + demo.site.baseUrl()
+                + " (real pages from the WCXB benchmark, CC BY 4.0)");
         System.out.println();
         System.out.println("Next, in another terminal, from the project root:");
         System.out.println("  1. start Caravan against the stubs:");
         System.out.println("     " + demo.runCommand());
-        System.out.println("  2. drop the shipped examples in (copies whose real-site URLs point at the stub site):");
-        System.out.println("     cp target/demo/examples/* input/");
-        System.out.println(
-                "  3. read the reports as they are written: output/energy/<run>/, output/glaciers/<run>/, output/tides/<run>/");
-        System.out.println("     (and the events log: output/events.jsonl)");
+        System.out.println("  2. drop the shipped examples in:");
+        System.out.println("     cp input/examples/* input/");
+        System.out.println("  3. read the reports as they are written: output/home/<run>/, output/health/<run>/,"
+                + " output/devtools/<run>/");
+        System.out.println("     (and the events log: output/events.jsonl). Each report's key findings should quote its"
+                + " answer, e.g.:");
+        for (Question q : demo.questions().subList(0, 3)) {
+            System.out.println("       " + q.query() + "  ->  " + q.answer());
+        }
         System.out.println();
         System.out.println("Stop Caravan and then this demo with Ctrl-C.");
         new CountDownLatch(1).await();
     }
 
-    /**
-     * Starts the stubs with results for every query of the examples in {@code examplesDir}, and writes their demo
-     * copies to {@code demoDir}.
-     */
-    public static DemoStubs start(Path examplesDir, Path demoDir) throws IOException {
-        TavilyStub tavily = new TavilyStub();
+    /** Starts the stubs with the demo's pages and a search result list for each of its queries. */
+    public static DemoStubs start() throws IOException {
+        JsonNode demo = JSON.readTree(resource(SITE));
+        TavilyStub tavily = new TavilyStub()
+                .answer("The demo's search stub has no answer of its own; with a real key, Tavily's answer is here.");
         StubServer site = new StubServer();
         site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow: /admin\n");
-        Files.createDirectories(demoDir);
-        List<Path> copies = new ArrayList<>();
-        JobReader reader = new JobReader(new JobParser(), 1_048_576, java.time.Clock.systemUTC());
-        for (Path example : exampleFiles(examplesDir)) {
-            String text = Files.readString(example);
-            Matcher m = URL.matcher(text);
-            StringBuilder rewritten = new StringBuilder();
-            while (m.find()) {
-                String mirror = "/mirror/" + m.group(1) + (m.group(2) == null ? "/" : m.group(2));
-                site.page(
-                        mirror,
-                        200,
-                        "text/html; charset=utf-8",
-                        page(
-                                "Mirror of " + m.group(1),
-                                "This page stands in for " + m.group(0)
-                                        + " so that the demo runs without network access.",
-                                "It is served by the demo's stub web site on the loopback address."));
-                m.appendReplacement(rewritten, Matcher.quoteReplacement(site.url(mirror)));
-            }
-            m.appendTail(rewritten);
-            Path copy = demoDir.resolve(example.getFileName());
-            Files.writeString(copy, rewritten);
-            copies.add(copy);
-            for (Query query : reader.read(copy.toString()).queries()) {
-                if (query.searches()) answer(tavily, site, query.text());
-            }
+        Map<String, Result> results = new LinkedHashMap<>();
+        for (var page : demo.path("pages").properties()) {
+            String original = page.getValue().path("url").asText();
+            String path = "/" + original.replaceFirst("^https?://", "");
+            String html =
+                    new String(gunzip(resource("/demo/pages/" + page.getKey() + ".html.gz")), StandardCharsets.UTF_8);
+            site.page(path, 200, "text/html; charset=utf-8", html);
+            String title = page.getValue().path("title").asText();
+            results.put(page.getKey(), new Result(site.url(path), title, "A copy of " + original));
         }
-        return new DemoStubs(tavily, site, copies);
+        List<Question> questions = new ArrayList<>();
+        for (JsonNode q : demo.path("queries")) {
+            String query = q.path("query").asText();
+            String slug = slug(query);
+            List<Result> answer = new ArrayList<>();
+            for (JsonNode id : q.path("results")) answer.add(results.get(id.asText()));
+            // after the two best results: one robots.txt disallows and one is gone, as on the real web
+            answer.add(2, new Result(site.url("/admin/" + slug), "Disallowed by robots.txt", "never fetched"));
+            site.page("/gone/" + slug, 404, "text/plain", "gone");
+            answer.add(3, new Result(site.url("/gone/" + slug), "A page that is gone", "HTTP 404"));
+            tavily.results(query, answer.toArray(Result[]::new));
+            questions.add(
+                    new Question(query, q.path("answer").asText(), answer.get(0).url()));
+        }
+        return new DemoStubs(tavily, site, List.copyOf(questions));
     }
 
-    /** Two pages about {@code query}, and the search results that point at them. */
-    private static void answer(TavilyStub tavily, StubServer site, String query) {
-        String slug = query.toLowerCase(java.util.Locale.ROOT)
+    private static String slug(String query) {
+        return query.toLowerCase(java.util.Locale.ROOT)
                 .replaceAll("[^a-z0-9]+", "-")
                 .replaceAll("^-|-$", "");
-        String topic = query.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + query.substring(1);
-        site.page(
-                "/" + slug + "/overview",
-                200,
-                "text/html; charset=utf-8",
-                page(
-                        topic + ": an overview",
-                        "This demo page is about " + query + ", written for Caravan's demo.",
-                        "The first thing to know about " + query + " is that the figures change from year to year.",
-                        "Measurements and reports on " + query
-                                + " come from agencies, universities and industry groups."));
-        site.page(
-                "/" + slug + "/details",
-                200,
-                "text/html; charset=utf-8",
-                page(
-                        topic + " in detail",
-                        "A second demo page looks at " + query + " in more detail, with its own wording.",
-                        "Experts who study " + query + " compare several sources before they draw conclusions."));
-        site.page("/" + slug + "/gone", 404, "text/plain", "gone");
-        tavily.results(
-                query,
-                new Result(
-                        site.url("/" + slug + "/overview"),
-                        topic + ": an overview",
-                        "This demo page is about " + query),
-                new Result(site.url("/" + slug + "/details"), topic + " in detail", "A second demo page"),
-                new Result(site.url("/admin/" + slug), "Disallowed by robots.txt", "never fetched"),
-                new Result(site.url("/" + slug + "/gone"), "A page that is gone", "HTTP 404"));
     }
 
-    private static String page(String title, String... paragraphs) {
-        StringBuilder b = new StringBuilder("<!doctype html><html lang=\"en\"><head><title>")
-                .append(title)
-                .append("</title></head><body><nav><a href=\"/\">Home</a></nav><article><h1>")
-                .append(title)
-                .append("</h1>");
-        for (String p : paragraphs) b.append("<p>").append(p).append("</p>");
-        return b.append("</article><footer>Demo site footer</footer></body></html>")
-                .toString();
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = DemoStubs.class.getResourceAsStream(name)) {
+            if (in == null) throw new IOException("missing demo resource " + name);
+            return in.readAllBytes();
+        }
     }
 
-    private static List<Path> exampleFiles(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            Set<String> jobs = Set.of("txt", "json", "yaml", "yml");
-            return files.filter(f -> jobs.contains(f.getFileName().toString().replaceAll(".*\\.", "")))
-                    .sorted()
-                    .toList();
+    private static byte[] gunzip(byte[] gz) {
+        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -160,8 +129,9 @@ public final class DemoStubs implements AutoCloseable {
         return tavily.baseUrl();
     }
 
-    public List<Path> examples() {
-        return List.copyOf(examples);
+    /** The demo's queries, each with the answer its first page states. */
+    public List<Question> questions() {
+        return questions;
     }
 
     /** Every request the web site saw, for tests. */

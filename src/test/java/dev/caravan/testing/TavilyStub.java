@@ -72,6 +72,12 @@ public class TavilyStub implements AutoCloseable {
         });
     }
 
+    /** The answer given when a request asks for one ({@code include_answer}). */
+    public TavilyStub answer(String answer) {
+        this.answer = answer;
+        return this;
+    }
+
     public TavilyStub results(String query, Result... results) {
         fixtures.put(query, List.of(results));
         return this;
