@@ -234,7 +234,6 @@ public final class FetchMessages {
         for (JsonNode b : n.path("blocks")) {
             blocks.add(new TextBlock(TextBlock.Kind.valueOf(required(b, "kind")), required(b, "text")));
         }
-        String excerpt = optional(n, "excerpt");
         return new FetchedPage(
                 retrieval,
                 FetchOutcome.valueOf(required(n, "outcome")),
@@ -244,7 +243,7 @@ public final class FetchMessages {
                 optional(n, "markdown"),
                 null,
                 n.path("chars").asInt(0),
-                excerpt == null ? "" : excerpt,
+                optional(n, "excerpt"),
                 blocks);
     }
 

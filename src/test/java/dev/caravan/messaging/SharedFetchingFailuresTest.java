@@ -59,14 +59,17 @@ class SharedFetchingFailuresTest {
     @Test
     void a_fetching_instance_killed_mid_batch_loses_no_page_and_repeats_none() throws Exception {
         List<String> paths = List.of("/p0", "/p1", "/p2");
-        // more hosts than one instance's consumers: the broker deals new hosts to its consumers in turn, and each
-        // instance's consumers stand together in its list, so both instances get some
+        // the broker deals new hosts to the consumers that are waiting, in turn: with 16 consumers on beta and 2 on
+        // alpha, beta takes most of the 24 hosts however busy the machine is, and alpha takes them over when beta dies
         sites = new HostSites(24, paths, 100);
         int port = startBroker();
         Path beta = Files.createTempDirectory("caravan-beta");
-        Process child = startChild(beta, "beta", port, Map.of());
+        Process child = startChild(beta, "beta", port, Map.of("research.fetch.shared.consumers", "16"));
         awaitLog(beta, "fetching shared with");
-        Caravan alpha = start("alpha", port);
+        Properties few = shared("alpha", port);
+        few.put("research.fetch.shared.consumers", "2");
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", few);
+        instances.add(alpha);
 
         drop(alpha, "batch", urls(sites, paths));
         await("the killed instance fetched some pages first")
@@ -117,7 +120,8 @@ class SharedFetchingFailuresTest {
         Caravan alpha = Caravan.start("http://127.0.0.1:9", fetcher);
         instances.add(alpha);
         Path owner = Files.createTempDirectory("caravan-owner");
-        Process child = startChild(owner, "owner", port, Map.of());
+        // one consumer on the owner: most of the 4 hosts go to alpha's 16
+        Process child = startChild(owner, "owner", port, Map.of("research.fetch.shared.consumers", "1"));
         awaitLog(owner, "fetching shared with");
 
         client = MessagingTestSupport.client(port);
