@@ -44,7 +44,8 @@ def parse_args():
     p.add_argument("--runs", help="comma-separated runs instead of the setting's own, e.g. local,1 (local-2: two"
                    " instances fetching their own pages)")
     p.add_argument("--timeout", type=float, default=900)
-    p.add_argument("--keep", action="store_true", help="keep the temp folders (logs, reports)")
+    p.add_argument("--keep", action="store_true", help="keep the temp folders (logs, reports, and the"
+                   " stubs' requests with the drop and last report times, monotonic seconds, in requests.json)")
     return p.parse_args()
 
 
@@ -167,6 +168,9 @@ def run(setting, spec, mode, args, root):
         for log in logs:
             with open(log, errors="replace") as f:
                 back += [int(m) for m in re.findall(r"\((\d+) bytes back, \d+ ms\)", f.read())]
+        if args.keep:
+            with open(os.path.join(tmp, "requests.json"), "w") as f:
+                json.dump(dict(drop=t_drop, last_report=t_last, entries=entries), f)
         label = ("%d shared" % n) if shared else ("%d local" % n)
         row = dict(label=label, wall=wall, bound=bound, bad=bad, least=least, pages=len(served), want=pages,
                    reports=sum(done), queries=sum(want), cpu=cpu, back=back)
