@@ -20,6 +20,7 @@ import dev.caravan.intake.JobFailures;
 import dev.caravan.intake.JobParser;
 import dev.caravan.intake.JobReader;
 import dev.caravan.messaging.MessageJobs;
+import dev.caravan.messaging.SharedFetchSettings;
 import dev.caravan.model.AtomicFiles;
 import dev.caravan.model.DailyCounts;
 import dev.caravan.model.LogText;
@@ -33,6 +34,7 @@ import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.PageSteps;
 import dev.caravan.pipeline.QuerySteps;
 import dev.caravan.pipeline.RetryAfterDelay;
+import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.progress.Progress;
 import dev.caravan.rank.OnnxSentenceEncoder;
 import dev.caravan.rank.PassageRanker;
@@ -175,25 +177,15 @@ public class CaravanConfiguration implements CamelConfiguration {
                         .build());
         java.util.concurrent.ExecutorService pageWork =
                 context.getExecutorServiceManager().newThreadPool(this, "pageWork", cores, cores);
+        SharedFetchSettings sharing = SharedFetching.read(props);
         FetchScheduler scheduler = FetchScheduler.start(
                 fetch.pacing().poolSize(),
                 fetch.pacing().slowHostDelayFactor(),
                 Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()),
+                // shared: a host handed over from another instance may have been asked there just now
+                sharing.enabled() ? Duration.ofMillis(fetch.pacing().hostDelayMs()) : Duration.ZERO,
                 clock,
                 pageWork);
-        try {
-            // stopped after the routes, so jobs still running at shutdown finish their pages first
-            context.addService(new org.apache.camel.support.service.ServiceSupport() {
-                @Override
-                protected void doStop() {
-                    scheduler.close();
-                    cacheStore.close();
-                }
-            });
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot register the fetch scheduler: " + e.getMessage(), e);
-        }
-
         CamelHttpTransport transport = new CamelHttpTransport(context.createProducerTemplate());
         RobotsPolicy robots = new RobotsPolicy(transport, guard, scheduler, fetch, clock);
         PageStore store = new PageStore(report);
@@ -218,17 +210,49 @@ public class CaravanConfiguration implements CamelConfiguration {
                 ? new PageCache(cacheStore, caching.maxEntries(), caching.ttl(), clock)
                 : PageCache.off(clock);
         PageClaims claims = new PageClaims(pageCache);
+        PageFetcher pageFetcher = new PageFetcher(transport, guard, robots, scheduler, fetch, clock);
+        PageConverter converter = new PageConverter(
+                new ContentExtractor(),
+                new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs()));
+        SharedFetches shared = SharedFetching.bind(
+                context,
+                sharing,
+                pageFetcher,
+                converter,
+                pageCache,
+                store,
+                report.inlineMaxChars(),
+                progress,
+                // results of shared fetching are read and their pages ranked apart from the pages this instance
+                // fetches and converts for others, so a fetching consumer never waits behind this instance's ranking
+                sharing.enabled()
+                        ? context.getExecutorServiceManager().newThreadPool(this, "fetchResults", cores, cores)
+                        : pageWork,
+                clock);
+        try {
+            // stopped after the routes, so jobs still running at shutdown finish their pages first
+            context.addService(new org.apache.camel.support.service.ServiceSupport() {
+                @Override
+                protected void doStop() {
+                    if (shared != null) shared.close();
+                    scheduler.close();
+                    cacheStore.close();
+                }
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot register the fetch scheduler: " + e.getMessage(), e);
+        }
+
         PageSteps pages = new PageSteps(
-                new BudgetedPageFetcher(new PageFetcher(transport, guard, robots, scheduler, fetch, clock)),
-                new PageConverter(
-                        new ContentExtractor(),
-                        new PdfText(fetch.limits().pdfMaxPages(), fetch.limits().pdfMaxMs())),
+                new BudgetedPageFetcher(pageFetcher),
+                converter,
                 store,
                 pageCache,
                 claims,
                 findings,
                 progress,
-                clock);
+                clock,
+                shared);
         Optional<AnswerModel.Built> answers = AnswerModel.build(
                 props,
                 System::getenv,
