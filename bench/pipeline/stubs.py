@@ -49,14 +49,14 @@ def _sentence(rng):
     return text[0].upper() + text[1:] + rng.choice(".....?!")
 
 
-def page_html(n, host, version=0):
-    """A distinct article-like page (5-20 KB): title, byline, several paragraphs, nav and footer boilerplate. Another
-    version of the same page keeps its title and layout and changes its text."""
+def page_html(n, host, version=0, page_bytes=0):
+    """A distinct article-like page (5-20 KB, or about page_bytes when given): title, byline, several paragraphs, nav
+    and footer boilerplate. Another version of the same page keeps its title and layout and changes its text."""
     rng = random.Random(n * 7919 + 17 + version * 104729)
     topic = TOPICS[n % len(TOPICS)]
     title = "%s: notes on %s, %s and %s (article %d)" % (
         topic.capitalize(), rng.choice(WORDS), rng.choice(WORDS), rng.choice(WORDS), n)
-    target = rng.randint(5000, 18500)
+    target = rng.randint(5000, 18500) if not page_bytes else page_bytes
     parts = [
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>" % title,
         "<meta name=\"description\" content=\"%s\">" % _sentence(rng),
@@ -212,7 +212,7 @@ class _SiteServer(ThreadingHTTPServer):
 
 
 def _site_main(address, port, slow_seconds, page_numbers, log_path, counter, slot, ready, stop_event, parent,
-               generation):
+               generation, page_bytes=0):
     """Body of one stub site process: one ThreadingHTTPServer on address:port until stop_event is set (or the
     driver goes away), then the request log is written to log_path as JSON."""
     global _MONO_OFFSET
@@ -227,7 +227,7 @@ def _site_main(address, port, slow_seconds, page_numbers, log_path, counter, slo
     srv.host_label = "%s:%d" % (address, port)
     srv.slow_seconds = slow_seconds
     srv.generation = generation
-    srv.pages = {n: page_html(n, srv.host_label) for n in page_numbers}  # precomputed: a static site
+    srv.pages = {n: page_html(n, srv.host_label, 0, page_bytes) for n in page_numbers}  # precomputed: a static site
     srv.log_lock = threading.Lock()
     srv.entries = []
     srv.counter, srv.slot = counter, slot
@@ -254,13 +254,14 @@ class Sites:
     CLOCK_MONOTONIC, one system-wide clock, so the children's times compare with each other and the driver's;
     start() checks that each child's clock reading lies between the driver's readings before and after."""
 
-    def __init__(self, addresses, port, slow_address, slow_seconds, log_dir, pages_of=None):
+    def __init__(self, addresses, port, slow_address, slow_seconds, log_dir, pages_of=None, page_bytes=0):
         for a in addresses:
             if not a.startswith("127."):
                 raise ValueError("stub sites bind loopback addresses only, got " + a)
         self.addresses, self.port, self.log_dir = list(addresses), port, log_dir
         self.slow_address, self.slow_seconds = slow_address, slow_seconds
         self.pages_of = pages_of or {}
+        self.page_bytes = page_bytes
         ctx = multiprocessing.get_context("fork")
         self.ctx = ctx
         self.counter = ctx.RawArray("l", len(self.addresses))
@@ -278,7 +279,8 @@ class Sites:
             p = self.ctx.Process(
                 target=_site_main, name="stub-site-" + a, daemon=True,
                 args=(a, self.port, self.slow_seconds if a == self.slow_address else 0.0, self.pages_of.get(a, ()),
-                      self._log_path(a), self.counter, i, send, self.stop_event, parent, self.generation))
+                      self._log_path(a), self.counter, i, send, self.stop_event, parent, self.generation,
+                      self.page_bytes))
             p.start()
             send.close()
             self.procs.append(p)
@@ -404,9 +406,10 @@ def _serve(server):
     return server
 
 
-def start_sites(addresses, port, slow_address, slow_seconds, log_dir, pages_of=None):
-    """Starts one stub site process per address; pages_of maps an address to the page numbers it will serve."""
-    return Sites(addresses, port, slow_address, slow_seconds, log_dir, pages_of).start()
+def start_sites(addresses, port, slow_address, slow_seconds, log_dir, pages_of=None, page_bytes=0):
+    """Starts one stub site process per address; pages_of maps an address to the page numbers it will serve;
+    page_bytes > 0 makes every page about that large."""
+    return Sites(addresses, port, slow_address, slow_seconds, log_dir, pages_of, page_bytes).start()
 
 
 def start_tavily(address, answers):

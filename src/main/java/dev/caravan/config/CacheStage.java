@@ -1,9 +1,9 @@
 package dev.caravan.config;
 
-import dev.caravan.model.LogText;
 import dev.caravan.cache.CacheStore;
 import dev.caravan.cache.PageCache;
 import dev.caravan.cache.SearchCache;
+import dev.caravan.model.LogText;
 import dev.caravan.model.SearchResults;
 import dev.caravan.search.ResultCache;
 import java.time.Clock;

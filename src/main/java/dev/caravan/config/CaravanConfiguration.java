@@ -1,5 +1,7 @@
 package dev.caravan.config;
 
+import dev.caravan.messaging.SharedFetchSettings;
+import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.progress.Progress;
 import java.io.Closeable;
 import java.time.Clock;
@@ -35,7 +37,8 @@ public class CaravanConfiguration implements CamelConfiguration {
 
         ReportStage.Built report = ReportStage.build(props, clock);
         ExecutorService pageWork = Pools.register(context, props, this);
-        FetchStage.Built fetch = FetchStage.build(props, pageWork, clock);
+        SharedFetchSettings sharing = SharedFetching.read(props);
+        FetchStage.Built fetch = FetchStage.build(props, sharing, pageWork, clock);
         CacheStage.Built caches = CacheStage.open(props, clock);
         SearchStage.Built search = SearchStage.build(
                 props,
@@ -54,6 +57,17 @@ public class CaravanConfiguration implements CamelConfiguration {
                 caches.store()::usedBytes,
                 () -> caches.store().entries(dev.caravan.cache.CacheStore.Kind.PAGE),
                 () -> caches.store().entries(dev.caravan.cache.CacheStore.Kind.SEARCH));
+        SharedFetches shared = SharedFetching.bind(
+                context,
+                sharing,
+                fetch.fetcher(),
+                fetch.converter(),
+                caches.pages(),
+                report.store(),
+                report.settings().inlineMaxChars(),
+                progress,
+                sharing.enabled() ? Pools.fetchResults(context, this) : pageWork,
+                clock);
         Optional<AnswerModel.Built> answers = AnswerModel.start(
                 props,
                 System::getenv,
@@ -61,10 +75,11 @@ public class CaravanConfiguration implements CamelConfiguration {
                 report.settings().outputDir(),
                 clock);
         PipelineStage.bind(
-                context.getRegistry(), props, runtime, fetch, search, caches, report, answers, progress, clock);
+                context.getRegistry(), props, runtime, fetch, search, caches, report, answers, progress, shared, clock);
 
         // stopped after the routes, so jobs still running at shutdown finish their pages first
         stopAfterRoutes(context, () -> {
+            if (shared != null) shared.close();
             fetch.scheduler().close();
             caches.store().close();
             fetch.connections().close();

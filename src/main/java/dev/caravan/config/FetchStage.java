@@ -11,6 +11,7 @@ import dev.caravan.fetch.WebTransport;
 import dev.caravan.fetch.guard.GuardSettings;
 import dev.caravan.fetch.guard.GuardedDnsResolver;
 import dev.caravan.fetch.guard.UrlGuard;
+import dev.caravan.messaging.SharedFetchSettings;
 import dev.caravan.web.WebClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,8 +46,11 @@ final class FetchStage {
 
     private FetchStage() {}
 
-    /** @param pageWork where a page's work goes on once its host had its turn */
-    static Built build(PropertyReader props, Executor pageWork, Clock clock) {
+    /**
+     * @param sharing whether pages are fetched by several instances together ({@code research.fetch.shared})
+     * @param pageWork where a page's work goes on once its host had its turn
+     */
+    static Built build(PropertyReader props, SharedFetchSettings sharing, Executor pageWork, Clock clock) {
         FetchSettings fetch = settings(props);
         GuardSettings guardSettings = guardSettings(props);
         ProxyCheck.of(props).refuseAny(guardSettings.enabled());
@@ -57,6 +61,8 @@ final class FetchStage {
                 fetch.pacing().poolSize(),
                 fetch.pacing().slowHostDelayFactor(),
                 Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()),
+                // shared: a host handed over from another instance may have been asked there just now
+                sharing.enabled() ? Duration.ofMillis(fetch.pacing().hostDelayMs()) : Duration.ZERO,
                 clock,
                 pageWork);
         WebTransport transport = new WebTransport(web, fetch);

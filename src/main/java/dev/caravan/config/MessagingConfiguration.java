@@ -14,6 +14,7 @@ import org.apache.camel.spi.LifecycleStrategy;
 import org.apache.camel.support.LifecycleStrategySupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.jms.connection.CachingConnectionFactory;
 
 /**
  * JMS intake and report events ({@code research.jms.*}). Does nothing unless {@code research.jms.enabled} is true
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
 public class MessagingConfiguration implements CamelConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger("caravan");
+
+    /** Sessions kept open for shared fetching's producers: about as many as threads send at once. */
+    private static final int PRODUCER_SESSIONS = 16;
 
     @Override
     public void configure(CamelContext context) throws Exception {
@@ -38,7 +42,7 @@ public class MessagingConfiguration implements CamelConfiguration {
         String url = settings.connection().brokerUrl();
         brokerWarning(settings).ifPresent(LOG::warn);
         if (settings.embedded()) {
-            EmbeddedBroker broker = new EmbeddedBroker(settings);
+            EmbeddedBroker broker = new EmbeddedBroker(settings, SharedFetching.read(props));
             broker.start();
             context.addLifecycleStrategy(stopAfterCamel(broker));
             url = broker.clientUrl();
@@ -50,7 +54,22 @@ public class MessagingConfiguration implements CamelConfiguration {
                     String.join(", ", own.protocols()),
                     own.dataDir());
         }
-        context.getComponent("jms", JmsComponent.class).setConnectionFactory(connectionFactory(url, settings));
+        ActiveMQConnectionFactory connections = connectionFactory(url, settings);
+        context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
+        if (SharedFetching.read(props).enabled()) {
+            // shared fetching sends a message per page: its producers reuse one connection and cached sessions instead
+            // of opening a connection for every message, as a plain JMS endpoint does
+            CachingConnectionFactory producers = new CachingConnectionFactory(connections);
+            producers.setSessionCacheSize(PRODUCER_SESSIONS);
+            producers.setCacheProducers(true);
+            context.getRegistry().bind("jmsProducers", producers);
+            context.addLifecycleStrategy(new LifecycleStrategySupport() {
+                @Override
+                public void onContextStopped(CamelContext stopped) {
+                    producers.destroy();
+                }
+            });
+        }
 
         context.getRegistry().bind("reportEvents", new ReportEvents());
         context.getRegistry().bind("jmsPassThrough", new JmsPassThrough());

@@ -15,11 +15,13 @@ import dev.caravan.pipeline.PageClaims;
 import dev.caravan.pipeline.PageSteps;
 import dev.caravan.pipeline.QuerySteps;
 import dev.caravan.pipeline.RetryAfterDelay;
+import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.progress.Progress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import org.apache.camel.spi.Registry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the steps the routes call by name from the stages and binds them: {@code jobs} (intake: job files, JMS
@@ -41,6 +43,7 @@ final class PipelineStage {
             ReportStage.Built report,
             Optional<AnswerModel.Built> answers,
             Progress progress,
+            @Nullable SharedFetches shared,
             Clock clock) {
         PageClaims claims = new PageClaims(caches.pages());
         PageSteps pages = new PageSteps(
@@ -51,7 +54,8 @@ final class PipelineStage {
                 claims,
                 report.findings(),
                 progress,
-                clock);
+                clock,
+                shared);
         QuerySteps queries = new QuerySteps(
                 search.searcher(),
                 new FetchPlanner(new UrlNormalizer()),

@@ -13,6 +13,15 @@ final class Pools {
 
     private Pools() {}
 
+    /**
+     * The pool where results of shared fetching are read and their pages ranked, apart from the pages this instance
+     * fetches and converts for others, so a fetching consumer never waits behind this instance's ranking.
+     */
+    static ExecutorService fetchResults(CamelContext context, Object owner) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return context.getExecutorServiceManager().newThreadPool(owner, "fetchResults", cores, cores);
+    }
+
     /** Registers the profiles the routes name and returns the pool where a page's work goes on after its fetch. */
     static ExecutorService register(CamelContext context, PropertyReader props, Object owner) {
         int queryThreads = props.intIn("research.jobs.parallel-queries", 1, 1000, "queries");

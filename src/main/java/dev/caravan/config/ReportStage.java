@@ -1,7 +1,7 @@
 package dev.caravan.config;
 
-import dev.caravan.model.LogText;
 import dev.caravan.files.AtomicFiles;
+import dev.caravan.model.LogText;
 import dev.caravan.pages.FindingSelector;
 import dev.caravan.pages.PageStore;
 import dev.caravan.rank.OnnxSentenceEncoder;

@@ -40,8 +40,12 @@ public final class FetchScheduler implements AutoCloseable {
     private volatile boolean running = true;
 
     private FetchScheduler(
-            HostQueues.SlowHostRule slowHosts, Clock clock, Executor completions, Sleeper callerSleeper) {
-        this.queues = new HostQueues<>(slowHosts);
+            HostQueues.SlowHostRule slowHosts,
+            Duration firstWait,
+            Clock clock,
+            Executor completions,
+            Sleeper callerSleeper) {
+        this.queues = new HostQueues<>(slowHosts, firstWait);
         this.clock = clock;
         this.completions = completions;
         this.callerSleeper = callerSleeper;
@@ -57,8 +61,26 @@ public final class FetchScheduler implements AutoCloseable {
      */
     public static FetchScheduler start(
             int threads, double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock, Executor completions) {
+        return start(threads, slowHostDelayFactor, maxSlowHostDelay, Duration.ZERO, clock, completions);
+    }
+
+    /**
+     * A scheduler as {@link #start(int, double, Duration, Clock, Executor)}, where a host it has not seen waits
+     * {@code firstRequestWait} before its first request (instances sharing their fetching hand hosts over).
+     */
+    public static FetchScheduler start(
+            int threads,
+            double slowHostDelayFactor,
+            Duration maxSlowHostDelay,
+            Duration firstRequestWait,
+            Clock clock,
+            Executor completions) {
         FetchScheduler scheduler = new FetchScheduler(
-                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), clock, completions, null);
+                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay),
+                firstRequestWait,
+                clock,
+                completions,
+                null);
         for (int i = 1; i <= threads; i++) {
             Thread thread = new Thread(scheduler::work, "caravan-fetch-" + i);
             thread.setDaemon(true);
@@ -75,7 +97,11 @@ public final class FetchScheduler implements AutoCloseable {
     public static FetchScheduler callerRuns(
             double slowHostDelayFactor, Duration maxSlowHostDelay, Clock clock, Sleeper sleeper) {
         return new FetchScheduler(
-                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay), clock, Runnable::run, sleeper);
+                new HostQueues.SlowHostRule(slowHostDelayFactor, maxSlowHostDelay),
+                Duration.ZERO,
+                clock,
+                Runnable::run,
+                sleeper);
     }
 
     /**
@@ -92,7 +118,7 @@ public final class FetchScheduler implements AutoCloseable {
                 request.result().completeExceptionally(new IllegalStateException("Caravan is shutting down"));
                 return request.result();
             }
-            queues.add(new HostQueues.Queued<>(host, gapAfter, request));
+            queues.add(new HostQueues.Queued<>(host, gapAfter, request), clock.instant());
             changed.signal();
         } finally {
             lock.unlock();

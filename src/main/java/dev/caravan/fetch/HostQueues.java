@@ -57,6 +57,7 @@ final class HostQueues<R> {
             .thenComparing(h -> h.key);
 
     private final SlowHostRule slowHosts;
+    private final Duration firstWait;
     private final Map<String, Host<R>> hosts = new HashMap<>();
     /** Hosts that are idle and have requests waiting, in the order they may be served. */
     private final TreeSet<Host<R>> idle = new TreeSet<>(READY_ORDER);
@@ -64,11 +65,31 @@ final class HostQueues<R> {
     private long sequence;
 
     HostQueues(SlowHostRule slowHosts) {
+        this(slowHosts, Duration.ZERO);
+    }
+
+    /**
+     * @param firstWait how long a host this scheduler has not seen (or has forgotten) waits before its first request:
+     *     when instances share fetching, a host that comes to this instance from another one may have been asked there
+     *     just before, and that instance's last request time is not known here
+     */
+    HostQueues(SlowHostRule slowHosts, Duration firstWait) {
         this.slowHosts = slowHosts;
+        this.firstWait = firstWait;
     }
 
     void add(Queued<R> queued) {
-        Host<R> host = hosts.computeIfAbsent(queued.host(), Host::new);
+        add(queued, Instant.MIN);
+    }
+
+    /** Queues a request at {@code now}; a host not seen before is ready {@code firstWait} from now. */
+    void add(Queued<R> queued, Instant now) {
+        Host<R> host = hosts.get(queued.host());
+        if (host == null) {
+            host = new Host<>(queued.host());
+            if (!firstWait.isZero() && !now.equals(Instant.MIN)) host.readyAt = now.plus(firstWait);
+            hosts.put(queued.host(), host);
+        }
         if (!host.busy && host.waiting.isEmpty()) host.readySince = sequence++;
         host.waiting.add(queued);
         if (!host.busy) idle.add(host);

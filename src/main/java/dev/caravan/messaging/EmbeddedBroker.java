@@ -28,11 +28,24 @@ import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
  */
 public class EmbeddedBroker {
 
+    /** Room for a message's headers and properties above the size of its body. */
+    private static final long HEADROOM_BYTES = 64 * 1024;
+
     private final MessagingSettings settings;
+    private final SharedFetchSettings sharing;
     private EmbeddedActiveMQ server;
 
     public EmbeddedBroker(MessagingSettings settings) {
+        this(settings, SharedFetchSettings.off());
+    }
+
+    /**
+     * A broker that also carries shared fetching when {@code sharing} is on: the fetch queue exists from the start, and
+     * a task or result larger than its limit goes to the dead-letter queue before any instance loads it.
+     */
+    public EmbeddedBroker(MessagingSettings settings, SharedFetchSettings sharing) {
         this.settings = settings;
+        this.sharing = sharing;
     }
 
     public synchronized void start() throws Exception {
@@ -67,16 +80,41 @@ public class EmbeddedBroker {
                     .setRoutingType(RoutingType.ANYCAST)
                     .setDurable(true));
         }
-        // a job message too large to read goes to the dead-letter queue before Caravan's consumer loads it
-        config.registerBrokerPlugin(new OversizedMessages(
-                settings.queues().queue(), settings.broker().maxMessageBytes()));
-        config.addDivertConfiguration(new DivertConfiguration()
-                .setName("caravan-oversized-jobs")
-                .setAddress(settings.queues().queue())
-                .setForwardingAddress(settings.queues().deadLetterQueue())
-                .setFilterString(OversizedMessages.DIVERT_FILTER)
-                .setExclusive(true)
-                .setRoutingType(ComponentConfigurationRoutingType.ANYCAST));
+        // a job message too large to read goes to the dead-letter queue before Caravan's consumer loads it; so do a
+        // fetch task or result over its limit (a CORE text message takes two bytes per character)
+        java.util.Map<String, Long> limits = new java.util.HashMap<>();
+        java.util.Map<String, String> keys = new java.util.HashMap<>();
+        limits.put(settings.queues().queue(), settings.broker().maxMessageBytes());
+        keys.put(settings.queues().queue(), "research.jms.max-message-bytes");
+        if (sharing.enabled()) {
+            limits.put(sharing.queue(), 2 * FetchMessages.MAX_TASK_BYTES + HEADROOM_BYTES);
+            keys.put(sharing.queue(), "a fetch task's limit");
+            limits.put(sharing.results(), sharing.maxResultBytes() + HEADROOM_BYTES);
+            keys.put(sharing.results(), "research.fetch.shared.max-result-bytes");
+            config.addQueueConfiguration(QueueConfiguration.of(sharing.queue())
+                    .setAddress(sharing.queue())
+                    .setRoutingType(RoutingType.ANYCAST)
+                    .setDurable(true));
+            config.addAddressSetting(
+                    sharing.queue(),
+                    new AddressSettings()
+                            .setDeadLetterAddress(
+                                    SimpleString.of(settings.queues().deadLetterQueue()))
+                            .setMaxDeliveryAttempts(settings.broker().maxDeliveryAttempts()));
+        }
+        config.registerBrokerPlugin(new OversizedMessages(limits, keys));
+        for (String address : limits.keySet()) {
+            config.addDivertConfiguration(new DivertConfiguration()
+                    .setName(
+                            address.equals(settings.queues().queue())
+                                    ? "caravan-oversized-jobs"
+                                    : "caravan-oversized-" + address)
+                    .setAddress(address)
+                    .setForwardingAddress(settings.queues().deadLetterQueue())
+                    .setFilterString(OversizedMessages.DIVERT_FILTER)
+                    .setExclusive(true)
+                    .setRoutingType(ComponentConfigurationRoutingType.ANYCAST));
+        }
         SecurityConfiguration users = new SecurityConfiguration();
         if (!settings.connection().username().isEmpty()) {
             users.addUser(

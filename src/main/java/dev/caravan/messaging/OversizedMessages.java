@@ -5,7 +5,6 @@ import org.apache.activemq.artemis.core.server.ServerSession;
 import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
 import org.apache.activemq.artemis.core.transaction.Transaction;
 import org.apache.activemq.artemis.utils.CompositeAddress;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A plugin of the embedded broker that marks a message sent to the jobs queue when it is larger than
@@ -25,14 +24,27 @@ public class OversizedMessages implements ActiveMQServerMessagePlugin {
     /** The filter of the divert that sends marked messages to the dead-letter queue. */
     public static final String DIVERT_FILTER = SIZE_PROPERTY + " IS NOT NULL";
 
-    private final String jobsAddress;
-    private final long maxBytes;
+    private final java.util.Map<String, Long> limits;
+    private final java.util.Map<String, String> keys;
 
     public OversizedMessages(String jobsAddress, long maxBytes) {
-        if (maxBytes <= 0)
-            throw new IllegalArgumentException("research.jms.max-message-bytes must be positive, got " + maxBytes);
-        this.jobsAddress = jobsAddress;
-        this.maxBytes = maxBytes;
+        this(java.util.Map.of(jobsAddress, maxBytes), java.util.Map.of(jobsAddress, "research.jms.max-message-bytes"));
+    }
+
+    /**
+     * A plugin for several addresses, each with its own limit, and the key that sets it (named in the reason).
+     *
+     * @param limits the largest message, in bytes, by address
+     * @param keys the configuration key of each limit
+     */
+    public OversizedMessages(java.util.Map<String, Long> limits, java.util.Map<String, String> keys) {
+        for (var e : limits.entrySet()) {
+            if (e.getValue() <= 0) {
+                throw new IllegalArgumentException(keys.get(e.getKey()) + " must be positive, got " + e.getValue());
+            }
+        }
+        this.limits = java.util.Map.copyOf(limits);
+        this.keys = java.util.Map.copyOf(keys);
     }
 
     @Override
@@ -43,7 +55,15 @@ public class OversizedMessages implements ActiveMQServerMessagePlugin {
 
     /** Marks {@code message} if it goes to the jobs queue and is too large; returns whether it did. */
     boolean mark(Message message) {
-        if (!toJobs(message.getAddress())) return false;
+        String address =
+                message.getAddress() == null ? null : CompositeAddress.extractAddressName(message.getAddress());
+        // an address not known yet may be any of them: the largest limit applies
+        Long limit = address == null
+                ? limits.values().stream().max(Long::compare).orElse(Long.MAX_VALUE)
+                : limits.get(address);
+        if (limit == null) return false;
+        long maxBytes = limit;
+        String key = address == null ? "the largest of " + String.join(", ", keys.values()) : keys.get(address);
         long size = message.getWholeMessageSize();
         if (size <= maxBytes) {
             // only the broker says a message is too large; a sender cannot have a job dead-lettered this way
@@ -53,13 +73,7 @@ public class OversizedMessages implements ActiveMQServerMessagePlugin {
         message.putLongProperty(SIZE_PROPERTY, size);
         message.putStringProperty(
                 MessageJobs.ERROR_PROPERTY,
-                "the message is " + size + " bytes; the limit is " + maxBytes
-                        + " bytes (research.jms.max-message-bytes)");
+                "the message is " + size + " bytes; the limit is " + maxBytes + " bytes (" + key + ")");
         return true;
-    }
-
-    /** Whether a message for {@code address} goes to the jobs queue; when the address is not known yet, it may. */
-    private boolean toJobs(@Nullable String address) {
-        return address == null || CompositeAddress.extractAddressName(address).equals(jobsAddress);
     }
 }

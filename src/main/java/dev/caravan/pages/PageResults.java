@@ -15,11 +15,15 @@ public final class PageResults {
     private PageResults() {}
 
     public static PageResult internalError(FetchTask task, Throwable error) {
+        return new PageResult(task, internalErrorPage(task.url(), error), false, List.of());
+    }
+
+    /** The page at {@code url} failed by a fault inside Caravan, saying which. */
+    public static FetchedPage internalErrorPage(String url, Throwable error) {
         String detail = PageFault.describe(Causes.root(error));
-        FetchedPage page = FetchedPage.failed(
-                Retrieval.failed(task.url(), task.url(), null),
+        return FetchedPage.failed(
+                Retrieval.failed(url, url, null),
                 FetchOutcome.INTERNAL_ERROR,
                 "internal error while processing the page (" + detail + ")");
-        return new PageResult(task, page, false, List.of());
     }
 }

@@ -37,6 +37,7 @@ public class PageSteps {
     private final FindingSelector findings;
     private final Progress progress;
     private final Clock clock;
+    private final @Nullable SharedFetches shared;
 
     public PageSteps(
             BudgetedPageFetcher fetcher,
@@ -47,6 +48,24 @@ public class PageSteps {
             FindingSelector findings,
             Progress progress,
             Clock clock) {
+        this(fetcher, converter, store, cache, claims, findings, progress, clock, null);
+    }
+
+    /**
+     * @param shared when fetching is shared between instances ({@code research.fetch.shared}): the pages this instance
+     *     would request go to the fetch queue instead; null when this instance fetches its own pages
+     */
+    public PageSteps(
+            BudgetedPageFetcher fetcher,
+            PageConverter converter,
+            PageStore store,
+            PageCache cache,
+            PageClaims claims,
+            FindingSelector findings,
+            Progress progress,
+            Clock clock,
+            @Nullable SharedFetches shared) {
+        this.shared = shared;
         this.fetcher = fetcher;
         this.claims = claims;
         this.converter = converter;
@@ -71,7 +90,7 @@ public class PageSteps {
         String key = work.task().normalizedUrl();
         return cache.fresh(key)
                 .flatMap(entry -> forJob(key, entry, work))
-                .map(p -> work.withPage(p, Delivery.CACHED))
+                .map(p -> work.withPage(p, Delivery.CACHED).by(instance()))
                 .orElse(work);
     }
 
@@ -91,7 +110,7 @@ public class PageSteps {
         PageClaims.Claim claim = work.claim();
         String url = work.task().url();
         return switch (claim.role()) {
-            case OWNER -> fetchOrRevalidate(work, null);
+            case OWNER -> have(work, null);
             case REFUSED ->
                 CompletableFuture.completedFuture(work.withResponse(
                         FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, claim.refusal(), null),
@@ -102,13 +121,31 @@ public class PageSteps {
                             ? Optional.empty()
                             : store.reuse(page, work.query().run().folder());
                     if (shared.isPresent())
-                        return CompletableFuture.completedFuture(work.withPage(shared.get(), Delivery.CACHED));
+                        return CompletableFuture.completedFuture(
+                                work.withPage(shared.get(), Delivery.CACHED).by(instance()));
                     // the other query got no page: try again, as a query running after it would have
-                    return fetchOrRevalidate(work, work.query().run().budget());
+                    return have(work, work.query().run().budget());
                 });
             // the cache entry expired between planning and now
-            case CACHED -> fetchOrRevalidate(work, work.query().run().budget());
+            case CACHED -> have(work, work.query().run().budget());
         };
+    }
+
+    /** The name of this instance when fetching is shared, else null. */
+    private @Nullable String instance() {
+        return shared == null ? null : shared.instance();
+    }
+
+    /**
+     * Has the page fetched: by this instance, or, when fetching is shared, by whichever instance the broker gives the
+     * page's host to (a URL without a host Caravan fetches fails here, as it would anywhere).
+     */
+    private CompletableFuture<PageWork> have(PageWork work, SearchBudget.@Nullable Job budget) {
+        if (shared != null) {
+            Optional<String> host = SharedFetches.hostKey(work.task().url());
+            if (host.isPresent()) return shared.fetch(work, host.get(), budget);
+        }
+        return fetchOrRevalidate(work, budget);
     }
 
     /**
@@ -163,8 +200,8 @@ public class PageSteps {
         if (work.result() != null) return work;
         PageResult result = findings.candidates(
                 work.task(), store.withBlocks(work.page()), work.query().query(), work.fromCache());
-        return work.withResult(
-                new PageResult(result.task(), result.page().withoutBlocks(), work.delivery(), result.candidates()));
+        return work.withResult(new PageResult(
+                result.task(), result.page().withoutBlocks(), work.delivery(), result.candidates(), work.fetchedBy()));
     }
 
     /** Records the page in the events log and metrics, with the query's count so far (e.g. {@code 3/5}). */

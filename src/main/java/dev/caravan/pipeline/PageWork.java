@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param bytes the size of the response body
  * @param result what the query's report gets; null until done
  * @param count how many of the query's pages are done with this one, e.g. {@code 3/5}, once recorded
+ * @param fetchedBy the instance that had the page, when fetching is shared between instances; else null
  */
 public record PageWork(
         QueryRun query,
@@ -35,10 +36,11 @@ public record PageWork(
         Delivery delivery,
         long bytes,
         @Nullable PageResult result,
-        String count) {
+        String count,
+        @Nullable String fetchedBy) {
 
     static PageWork of(QueryRun query, FetchTask task, PageClaims.Claim claim) {
-        return new PageWork(query, task, claim, null, null, null, Delivery.FETCHED, 0, null, null);
+        return new PageWork(query, task, claim, null, null, null, Delivery.FETCHED, 0, null, null, null);
     }
 
     /** The page's URL as it may appear in a log line (a search result's URL may hold any character). */
@@ -58,16 +60,16 @@ public record PageWork(
     }
 
     PageWork startedAt(Instant time) {
-        return new PageWork(query, task, claim, time, response, page, delivery, bytes, result, count);
+        return new PageWork(query, task, claim, time, response, page, delivery, bytes, result, count, fetchedBy);
     }
 
     /** The response, as fetched for the first time ({@code how} FETCHED) or again (REFETCHED). */
     PageWork withResponse(FetchResponse fetched, Delivery how) {
-        return new PageWork(query, task, claim, started, fetched, null, how, fetched.bytes(), result, count);
+        return new PageWork(query, task, claim, started, fetched, null, how, fetched.bytes(), result, count, fetchedBy);
     }
 
     PageWork withPage(FetchedPage converted, Delivery how) {
-        return new PageWork(query, task, claim, started, null, converted, how, bytes, result, count);
+        return new PageWork(query, task, claim, started, null, converted, how, bytes, result, count, fetchedBy);
     }
 
     /** True when the page came fresh from the cache, without a request. */
@@ -76,11 +78,21 @@ public record PageWork(
     }
 
     PageWork withResult(PageResult done) {
-        return new PageWork(query, task, claim, started, null, page, delivery, bytes, done, count);
+        return new PageWork(query, task, claim, started, null, page, delivery, bytes, done, count, fetchedBy);
+    }
+
+    /** The page as another instance had it (shared fetching): how, by whom, and the size of the response body. */
+    PageWork withRemotePage(FetchedPage converted, Delivery how, long received, String instance) {
+        return new PageWork(query, task, claim, started, null, converted, how, received, result, count, instance);
+    }
+
+    /** The same page, had by {@code instance} (null when fetching is not shared). */
+    PageWork by(@Nullable String instance) {
+        return new PageWork(query, task, claim, started, response, page, delivery, bytes, result, count, instance);
     }
 
     /** Recorded: the page itself is let go, only the result stays for the report. */
     PageWork counted(String done) {
-        return new PageWork(query, task, claim, started, null, null, delivery, bytes, result, done);
+        return new PageWork(query, task, claim, started, null, null, delivery, bytes, result, done, fetchedBy);
     }
 }

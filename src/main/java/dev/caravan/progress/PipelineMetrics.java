@@ -234,6 +234,18 @@ final class PipelineMetrics {
         }
     }
 
+    /** A fetch task event of shared fetching (sent, received, redelivered, timed_out, dropped, expired, refused). */
+    void fetchTask(String event) {
+        if (registry == null) return;
+        Counter.builder("caravan.fetch.tasks")
+                .description("Fetch tasks shared between instances (research.fetch.shared), by event: sent, received,"
+                        + " redelivered, timed_out (no result within the deadline), dropped (a late or repeated result),"
+                        + " expired (past its deadline when received, not fetched), refused (not a fetch task)")
+                .tag("event", event)
+                .register(registry)
+                .increment();
+    }
+
     /** The host itself while fewer than {@value #MAX_HOST_TAGS} hosts have a series, else {@value #OTHER_HOST}. */
     private String hostTag(String host) {
         if (hostsTagged.contains(host)) return host;

@@ -38,6 +38,7 @@ public class Progress {
     private final Map<String, AtomicInteger> pagesDone = new ConcurrentHashMap<>();
     private final AtomicInteger failedJobs = new AtomicInteger();
     private final AtomicInteger emptyQueries = new AtomicInteger();
+    private final Map<String, java.util.concurrent.atomic.AtomicLong> fetchTasks = new ConcurrentHashMap<>();
 
     /** @param meters where the metrics go, or null when monitoring is off (then none are kept) */
     public Progress(Path eventsFile, @Nullable MeterRegistry meters, Clock clock) {
@@ -192,6 +193,28 @@ public class Progress {
     public void searchFailed(Job job, Query query, Throwable failure) {
         metrics.searchFailed();
         emit("search_finished", job, Map.of("query", query.label(), "error", FailureReasons.reason(failure)));
+    }
+
+    /** The events of shared fetching, by name: what {@link #fetchTask} counted. */
+    public static final java.util.List<String> FETCH_TASK_EVENTS =
+            java.util.List.of("sent", "received", "redelivered", "timed_out", "dropped", "expired", "refused");
+
+    /**
+     * Counts an event of a fetch task shared between instances ({@code research.fetch.shared}): one of
+     * {@link #FETCH_TASK_EVENTS}; in the metrics as {@code caravan_fetch_tasks_total{event=...}}.
+     */
+    public void fetchTask(String event) {
+        if (!FETCH_TASK_EVENTS.contains(event)) throw new IllegalArgumentException("no fetch task event " + event);
+        fetchTasks
+                .computeIfAbsent(event, k -> new java.util.concurrent.atomic.AtomicLong())
+                .incrementAndGet();
+        metrics.fetchTask(event);
+    }
+
+    /** How many fetch task events of this kind this instance counted since it started. */
+    public long fetchTasks(String event) {
+        java.util.concurrent.atomic.AtomicLong n = fetchTasks.get(event);
+        return n == null ? 0 : n.get();
     }
 
     /** Records the start of a fetch and returns the start time in epoch milliseconds. */

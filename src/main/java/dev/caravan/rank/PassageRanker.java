@@ -275,6 +275,17 @@ public final class PassageRanker {
                 if (c == lexicalBest) holdsLexicalBest = chosen.get(same);
                 continue;
             }
+            int shown = shownAsContext(c, chosen);
+            if (shown < -1) { // a header row the report already shows, beside the row under it
+                if (c == lexicalBest) holdsLexicalBest = chosen.get(-shown - 2);
+                continue;
+            }
+            if (shown >= 0) { // a row under a header row that is a finding: in its place, the header beside it
+                if (chosen.get(shown) == holdsLexicalBest) holdsLexicalBest = c;
+                chosen.set(shown, c);
+                if (c == lexicalBest) holdsLexicalBest = c;
+                continue;
+            }
             if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
             chosen.add(c);
             alsoOn.add(new LinkedHashSet<>());
@@ -289,6 +300,24 @@ public final class PassageRanker {
                     c.passage.text(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
         }
         return picks;
+    }
+
+    /**
+     * Whether {@code c} and a finding of its page are a table's header row and a row under it: {@code -(k + 2)} when
+     * {@code c} is the header row of finding {@code k}, which the report shows beside that finding; {@code k} when
+     * finding {@code k} is {@code c}'s header row, which {@code c} replaces (the report shows the header beside it);
+     * else -1. A header row only names the columns; a lead-in sentence may be the answer itself, so it stays a finding
+     * of its own.
+     */
+    private static int shownAsContext(Candidate c, List<Candidate> chosen) {
+        if (c.passage.kind() != TextBlock.Kind.TABLE_ROW) return -1;
+        for (int k = 0; k < chosen.size(); k++) {
+            Candidate f = chosen.get(k);
+            if (f.page != c.page || f.passage.kind() != TextBlock.Kind.TABLE_ROW) continue;
+            if (f.passage.context().equals(c.passage.text())) return -(k + 2);
+            if (c.passage.context().equals(f.passage.text())) return k;
+        }
+        return -1;
     }
 
     /**

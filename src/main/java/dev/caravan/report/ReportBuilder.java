@@ -231,6 +231,8 @@ public class ReportBuilder {
             }
             n.put("cached", p.fromCache());
             n.put("delivery", p.delivery().json());
+            // only when fetching is shared between instances (research.fetch.shared): which one had the page
+            if (p.fetchedBy() != null) n.put("fetched_by", p.fetchedBy());
             n.put("content_hash", hashes.get(p.task().order()));
             n.put("canonical_url", page.metadata().canonicalUrl());
             n.put("site_name", page.metadata().siteName());

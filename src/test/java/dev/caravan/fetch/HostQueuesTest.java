@@ -31,6 +31,24 @@ class HostQueuesTest {
     }
 
     @Test
+    void a_host_handed_over_from_another_instance_waits_one_delay_before_its_first_request() {
+        HostQueues<String> shared = new HostQueues<>(HostQueues.SlowHostRule.NONE, DELAY);
+        shared.add(new HostQueues.Queued<>("a", DELAY, "a1"), at(0));
+        assertThat(take(shared, 499)).isEmpty();
+        assertThat(take(shared, 500)).contains("a1");
+        shared.finished(new HostQueues.Queued<>("a", DELAY, "a1"), at(500), at(600));
+        // a host it knows waits only its delay after its last response
+        shared.add(new HostQueues.Queued<>("a", DELAY, "a2"), at(1100));
+        assertThat(take(shared, 1100)).contains("a2");
+    }
+
+    @Test
+    void a_single_instance_asks_a_new_host_at_once() {
+        queues.add(new HostQueues.Queued<>("a", DELAY, "a1"), at(0));
+        assertThat(take(queues, 0)).contains("a1");
+    }
+
+    @Test
     void hosts_take_turns_so_one_busy_host_does_not_hold_back_the_others() {
         add(queues, "a", "a1");
         add(queues, "a", "a2");

@@ -298,6 +298,41 @@ class PassageRankerTest {
                 .isEqualTo("Component | Specification");
     }
 
+    @Test
+    void a_tables_header_row_is_not_a_finding_of_its_own_but_context_beside_the_row_that_answers() {
+        Ranking ranking = rank(
+                WITH_MODEL,
+                "What graphics cards come in a tinybox Green v2?",
+                List.of("#: My tinybox Green v2 // The tinybox Green v2 is an awesome piece of kit, it comes fully"
+                        + " loaded with: // |: Component | Specification // |: GPU | 4 × Nvidia RTX 5090 // |: CPU |"
+                        + " AMD EPYC 7532"));
+
+        assertThat(ranking.picks())
+                .as("%s", ranking.picks())
+                .filteredOn(p -> p.text().startsWith("GPU"))
+                .singleElement()
+                .extracting(Ranking.Pick::context)
+                .isEqualTo("Component | Specification");
+        assertThat(ranking.picks()).extracting(Ranking.Pick::text).doesNotContain("Component | Specification");
+    }
+
+    @Test
+    void a_lead_in_that_answers_stays_a_finding_of_its_own_beside_the_items_it_introduces() {
+        String leadIn = "If you are using the Common App to apply for college admissions, you will have 250–650 words"
+                + " to respond to ONE of the following prompts:";
+        Ranking ranking = rank(
+                WITH_MODEL,
+                "Common App 2025-26 personal essay word limit",
+                List.of("#: 2025–26 Common App Essays // " + leadIn + " // -: Discuss an accomplishment, event, or"
+                        + " realization that sparked a period of personal growth. // -: Reflect on a time when you"
+                        + " questioned or challenged a belief or idea."));
+
+        assertThat(ranking.picks())
+                .as("%s", ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .contains(leadIn);
+    }
+
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {
         List<List<Passage>> candidates =
                 pages.stream().map(p -> ranker.candidates(blocks(p), query)).toList();

@@ -1,0 +1,227 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.messaging.FetchMessages;
+import dev.caravan.messaging.SharedFetchSettings;
+import dev.caravan.model.Delivery;
+import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchResponse;
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.LogText;
+import dev.caravan.pages.PageStore;
+import dev.caravan.progress.Progress;
+import dev.caravan.search.SearchBudget;
+import dev.caravan.web.Urls;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.ProducerTemplate;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The owner's side of shared fetching ({@code research.fetch.shared}): instead of fetching a page itself, the instance
+ * that runs a query sends a fetch task to the fetch queue, grouped by the page's host, and the page's future completes
+ * when the result comes back on this instance's results subscription, or when the task's deadline passes (the page is
+ * then not retrieved, with that reason). Each task has a random ID; a result whose ID is not waited for (a second copy
+ * after a redelivery, a result that came after its deadline, a result for a run of a job that died with its instance)
+ * is dropped and counted. The job's page budget is taken here, before the task is sent, so it holds whichever instance
+ * fetches. Thread-safe.
+ */
+public final class SharedFetches implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger("caravan");
+
+    /** Sends a fetch task to the fetch queue, with its host key as the message group. */
+    @FunctionalInterface
+    public interface Sender {
+        void send(FetchMessages.Task task) throws Exception;
+    }
+
+    private record Pending(PageWork work, CompletableFuture<PageWork> result, ScheduledFuture<?> deadline) {}
+
+    private final SharedFetchSettings settings;
+    private final Sender sender;
+    private final PageStore store;
+    private final Progress progress;
+    private final Executor completions;
+    private final Clock clock;
+    private final ScheduledExecutorService timer;
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+
+    /**
+     * @param completions where a received result is read and its page handed on (never the results consumer's thread,
+     *     which must go on receiving)
+     */
+    public SharedFetches(
+            SharedFetchSettings settings,
+            Sender sender,
+            PageStore store,
+            Progress progress,
+            Executor completions,
+            Clock clock) {
+        this.settings = settings;
+        this.sender = sender;
+        this.store = store;
+        this.progress = progress;
+        this.completions = completions;
+        this.clock = clock;
+        ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "caravan-fetch-deadlines");
+            t.setDaemon(true);
+            return t;
+        });
+        deadlines.setRemoveOnCancelPolicy(true);
+        this.timer = deadlines;
+    }
+
+    /** A sender through the route {@code endpoint} (which sends to the fetch queue). */
+    public static Sender viaRoute(ProducerTemplate template, String endpoint) {
+        return task -> template.sendBodyAndHeaders(
+                endpoint,
+                FetchMessages.taskText(task),
+                Map.of(
+                        "JMSXGroupID",
+                        task.hostKey(),
+                        "JMSCorrelationID",
+                        task.id(),
+                        FetchMessages.OWNER_PROPERTY,
+                        task.owner()));
+    }
+
+    /** This instance's name. */
+    public String instance() {
+        return settings.instance();
+    }
+
+    /** The politeness key of {@code url}, or empty when it is no URL Caravan fetches (it then fails locally). */
+    static Optional<String> hostKey(String url) {
+        try {
+            return Optional.of(Urls.hostKey(Urls.parse(url)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Sends the page's fetch task, taking it from {@code budget} first (null: the page was taken from it already);
+     * the future completes with the page as the fetching instance had it, or as not retrieved.
+     */
+    CompletableFuture<PageWork> fetch(PageWork work, String hostKey, SearchBudget.@Nullable Job budget) {
+        String url = work.task().url();
+        Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
+        if (refused.isPresent()) {
+            return CompletableFuture.completedFuture(work.withResponse(
+                    FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null),
+                    Delivery.FETCHED));
+        }
+        long timeout = settings.taskTimeout().toMillis();
+        String id = UUID.randomUUID().toString();
+        FetchMessages.Task task = new FetchMessages.Task(
+                id,
+                settings.instance(),
+                url,
+                work.task().normalizedUrl(),
+                hostKey,
+                clock.millis() + timeout,
+                work.query().run().folder() + "/" + work.query().index() + "/"
+                        + work.task().order());
+        CompletableFuture<PageWork> result = new CompletableFuture<>();
+        pending.put(id, new Pending(work, result, timer.schedule(() -> timedOut(id), timeout, TimeUnit.MILLISECONDS)));
+        try {
+            sender.send(task);
+        } catch (Exception e) {
+            Pending p = pending.remove(id);
+            if (p != null) p.deadline().cancel(false);
+            return CompletableFuture.failedFuture(e);
+        }
+        progress.fetchTask("sent");
+        return result;
+    }
+
+    /**
+     * A result message for this instance: its body is read here (only a bytes message within
+     * {@code research.fetch.shared.max-result-bytes}), then parsed and handed on elsewhere.
+     */
+    public void received(@Nullable Object message) {
+        byte[] body;
+        try {
+            body = FetchMessages.resultBody(message, settings.maxResultBytes());
+        } catch (IllegalArgumentException e) {
+            refused(e);
+            return;
+        }
+        completions.execute(() -> complete(body));
+    }
+
+    private void complete(byte[] body) {
+        FetchMessages.Result result;
+        try {
+            result = FetchMessages.readResult(body);
+        } catch (RuntimeException e) {
+            refused(e);
+            return;
+        }
+        Pending p = pending.remove(result.id());
+        if (p == null) {
+            progress.fetchTask("dropped");
+            LOG.debug(
+                    "fetch result {} dropped: no page waits for it (a repeat, too late, or a run that ended)",
+                    LogText.safe(result.id()));
+            return;
+        }
+        p.deadline().cancel(false);
+        try {
+            FetchedPage page =
+                    store.evictIfLarge(result.page(), p.work().query().run().folder());
+            p.result().complete(p.work().withRemotePage(page, result.delivery(), result.bytes(), result.fetchedBy()));
+        } catch (RuntimeException e) {
+            p.result().completeExceptionally(e);
+        }
+    }
+
+    private void refused(RuntimeException e) {
+        progress.fetchTask("refused");
+        LOG.warn(
+                "a message on {} is no fetch result and was dropped: {}",
+                settings.results(),
+                LogText.safe(e.getMessage()));
+    }
+
+    private void timedOut(String id) {
+        Pending p = pending.remove(id);
+        if (p == null) return;
+        progress.fetchTask("timed_out");
+        String url = p.work().task().url();
+        p.result()
+                .complete(p.work()
+                        .withResponse(
+                                FetchResponse.failed(
+                                        url,
+                                        url,
+                                        FetchOutcome.TIMEOUT,
+                                        "no result from a fetching instance within "
+                                                + settings.taskTimeout().toMillis()
+                                                + " ms (research.fetch.shared.task-timeout-ms)",
+                                        null),
+                                Delivery.FETCHED));
+    }
+
+    /** Tasks sent and not answered yet. */
+    public int waiting() {
+        return pending.size();
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

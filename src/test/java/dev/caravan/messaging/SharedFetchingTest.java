@@ -1,0 +1,135 @@
+package dev.caravan.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.progress.Progress;
+import dev.caravan.testing.HostSites;
+import dev.caravan.testing.LiveFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two Caravan instances (two Camel contexts, two fetch schedulers) on one broker with research.fetch.shared: each runs
+ * a job over the same hosts, and the hosts still see one politeness between them.
+ */
+class SharedFetchingTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final long DELAY_MS = 200;
+
+    /**
+     * How much shorter than the delay a gap may look: the stub stamps a response's end after it wrote it, on a thread
+     * that a busy 2-core machine may put aside for some milliseconds (bench/cluster.sh times gaps by the kernel's
+     * transmit timestamps and allows 1 ms). Two instances asking one host at once would show gaps near 0.
+     */
+    static final double GAP_SLACK_MS = 10;
+
+    EmbeddedBroker broker;
+    HostSites sites;
+    final List<Caravan> instances = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws Exception {
+        for (Caravan c : instances) c.close();
+        if (broker != null) broker.stop();
+        if (sites != null) sites.close();
+    }
+
+    /** The overrides for an instance named {@code name} that shares its fetching through the broker on {@code port}. */
+    static Properties shared(String name, int port) {
+        Properties p = new Properties();
+        p.put("research.jms.broker-url", MessagingTestSupport.url(port));
+        p.put("research.fetch.shared", "true");
+        p.put("research.fetch.shared.instance", name);
+        p.put("research.fetch.host-delay-ms", String.valueOf(DELAY_MS));
+        p.put("research.guard.allowed-addresses", "127.0.0.0/8");
+        p.put("research.report.model", "none");
+        return p;
+    }
+
+    /** A job of the given pages, one query listing them, dropped into the instance's input folder. */
+    static void drop(Caravan instance, String name, List<String> urls) throws Exception {
+        String job = JSON.writeValueAsString(java.util.Map.of("queries", List.of(java.util.Map.of("urls", urls))));
+        Path staged = instance.work.resolve(name + ".tmp");
+        Files.writeString(staged, job);
+        Files.move(staged, instance.work.resolve("input").resolve(name + ".json"));
+    }
+
+    /** The sidecars of the job's runs in the instance's output folder. */
+    static List<JsonNode> sidecars(Caravan instance, String job) throws Exception {
+        List<JsonNode> all = new ArrayList<>();
+        for (Path f : LiveFolder.files(instance.output().resolve(job), 2, n -> n.endsWith(".json")))
+            all.add(JSON.readTree(f.toFile()));
+        return all;
+    }
+
+    static Progress progress(Caravan instance) {
+        return instance.context().getRegistry().lookupByNameAndType("progress", Progress.class);
+    }
+
+    static List<String> urls(HostSites sites, List<String> paths) {
+        List<String> urls = new ArrayList<>();
+        // host by host in turn, as a search would give them
+        for (String path : paths) for (int s = 0; s < sites.count(); s++) urls.add(sites.url(s, path));
+        return urls;
+    }
+
+    @Test
+    void two_instances_keep_one_gap_per_host_and_fetch_each_page_once() throws Exception {
+        List<String> alphaPages = List.of("/a0", "/a1", "/a2", "/a3");
+        List<String> betaPages = List.of("/b0", "/b1", "/b2", "/b3");
+        List<String> all = new ArrayList<>(alphaPages);
+        all.addAll(betaPages);
+        sites = new HostSites(6, all, 5);
+        int port = Caravan.freePort();
+        broker = MessagingTestSupport.standaloneBroker(port);
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", shared("alpha", port));
+        instances.add(alpha);
+        Caravan beta = Caravan.start("http://127.0.0.1:9", shared("beta", port));
+        instances.add(beta);
+
+        drop(alpha, "alpha-job", urls(sites, alphaPages));
+        drop(beta, "beta-job", urls(sites, betaPages));
+        await("both reports")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> sidecars(alpha, "alpha-job").size() == 1
+                        && sidecars(beta, "beta-job").size() == 1);
+
+        Set<String> fetchedBy = new HashSet<>();
+        for (JsonNode sidecar : List.of(
+                sidecars(alpha, "alpha-job").get(0), sidecars(beta, "beta-job").get(0))) {
+            assertThat(sidecar.path("sources")).hasSize(24);
+            for (JsonNode source : sidecar.path("sources")) {
+                assertThat(source.path("status").asText()).as(source.toString()).isEqualTo("fetched");
+                fetchedBy.add(source.path("fetched_by").asText());
+            }
+        }
+        assertThat(fetchedBy).as("pages fetched by both instances").containsExactlyInAnyOrder("alpha", "beta");
+        assertThat(sites.requestsPerPage())
+                .hasSize(48)
+                .allSatisfy((page, n) -> assertThat(n).as(page).isEqualTo(1));
+        double gap = sites.shortestGapMs();
+        System.out.printf(java.util.Locale.ROOT, "FIGURE shared fetching, 2 instances: shortest gap %.1f ms%n", gap);
+        assertThat(gap)
+                .as("shortest gap between a response and the host's next request")
+                .isGreaterThanOrEqualTo(DELAY_MS - GAP_SLACK_MS);
+        assertThat(progress(alpha).fetchTasks("sent")).isEqualTo(24);
+        assertThat(progress(beta).fetchTasks("sent")).isEqualTo(24);
+        assertThat(progress(alpha).fetchTasks("received") + progress(beta).fetchTasks("received"))
+                .isEqualTo(48);
+        assertThat(progress(alpha).fetchTasks("timed_out") + progress(beta).fetchTasks("timed_out"))
+                .isZero();
+    }
+}
