@@ -94,7 +94,11 @@ class SharedFetchingTest {
         sites = new HostSites(6, all, 5);
         int port = Caravan.freePort();
         broker = MessagingTestSupport.standaloneBroker(port);
-        Caravan alpha = Caravan.start("http://127.0.0.1:9", shared("alpha", port));
+        // the broker deals new hosts to the waiting consumers in turn, alpha's first (it started first): with 16 of its
+        // own, alpha could hold every host; with 2, the others go to beta, and both instances fetch
+        Properties fewConsumers = shared("alpha", port);
+        fewConsumers.put("research.fetch.shared.consumers", "2");
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", fewConsumers);
         instances.add(alpha);
         Caravan beta = Caravan.start("http://127.0.0.1:9", shared("beta", port));
         instances.add(beta);
