@@ -329,6 +329,7 @@ final class Facts {
         for (String name : s.names) {
             if (!p.words.contains(name) && !containsWhole(lowerPassages, name)) missing.add(new Missing(name, "name"));
         }
+        swappedName(sentence, passages, p).ifPresent(missing::add);
         Set<String> stems = null;
         for (String opening : s.initials) {
             if (p.words.contains(opening) || containsWhole(lowerPassages, opening)) continue;
@@ -339,6 +340,59 @@ final class Facts {
             if (!stems.contains(stem(opening))) missing.add(new Missing(opening, "name"));
         }
         return missing;
+    }
+
+    /**
+     * A name swapped in a sentence that is otherwise one cited passage word for word: "Once Co-op Trailmade 60 Pack"
+     * for "REI Co-op Trailmade 60 Pack". The words around the change are the passage's, the passage's words that went
+     * (at most {@value #MOST_SWAPPED_WORDS}) include a name, and a capitalised word came in that the passages
+     * do not have. This catches the swap the name check cannot see: a name that opens the sentence and is also a
+     * common opening word. Dropping or adding words (a clause, a hedge, a negation) is not a swap.
+     */
+    private static java.util.Optional<Missing> swappedName(String sentence, String passages, Extracted p) {
+        List<String> said = tokens(sentence);
+        for (String line : passages.split("\n")) {
+            List<String> source = tokens(line);
+            int before = 0;
+            while (before < said.size()
+                    && before < source.size()
+                    && said.get(before).equals(source.get(before))) before++;
+            int after = 0;
+            while (after < said.size() - before
+                    && after < source.size() - before
+                    && said.get(said.size() - 1 - after).equals(source.get(source.size() - 1 - after))) after++;
+            List<String> came = said.subList(before, said.size() - after);
+            List<String> went = source.subList(before, source.size() - after);
+            if (came.isEmpty()
+                    || went.isEmpty()
+                    || came.size() > MOST_SWAPPED_WORDS
+                    || went.size() > MOST_SWAPPED_WORDS) continue;
+            if (before + after < Math.max(LEAST_KEPT_WORDS, came.size())) continue; // too little kept for a swap
+            boolean nameWent = false;
+            for (int i = 0; i < went.size(); i++) nameWent |= kind(went.get(i), before + i == 0) != Kind.WORD;
+            if (!nameWent) continue;
+            for (String w : came) {
+                String lower = stripPossessive(w).toLowerCase(Locale.ROOT);
+                if (capitalised(w) && !p.words.contains(lower)) return java.util.Optional.of(new Missing(w, "name"));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** At most this many words changed ... */
+    private static final int MOST_SWAPPED_WORDS = 3;
+    /** ... and at least this many kept around them (and as many as came in), for a sentence to swap a name. */
+    private static final int LEAST_KEPT_WORDS = 2;
+
+    private static boolean capitalised(String word) {
+        return !word.isEmpty() && Character.isUpperCase(word.charAt(0));
+    }
+
+    private static List<String> tokens(String text) {
+        List<String> tokens = new ArrayList<>();
+        Matcher m = WORD.matcher(text);
+        while (m.find()) tokens.add(m.group());
+        return tokens;
     }
 
     /** A date the passages give in another form ("in March of 2021"): its year, month and day are each there. */

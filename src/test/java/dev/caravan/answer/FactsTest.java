@@ -40,6 +40,12 @@ class FactsTest {
             an ordinal                    | It ranked 3rd in the test.                  | It ranked 3rd in the test.                      | ``
             a pronoun one is no number    | One option is a heat pump.                  | A heat pump is an option.                       | ``
             hundreds of is no number      | Hundreds of sites use it.                   | Many sites use it.                              | ``
+            a name swapped for a common opening word | Once Co-op Trailmade 60 Pack - Men's | REI Co-op Trailmade 60 Pack - Men's | Once
+            a name swapped at the opening | Apple ships the Trailmade 60 Pack.          | REI ships the Trailmade 60 Pack.                | Apple
+            a clause of the passage is no swap | Co-op Trailmade 60 Pack           | REI Co-op Trailmade 60 Pack - Men's             | ``
+            a hedge added is no swap      | REI reportedly ships the Trailmade 60 Pack. | REI ships the Trailmade 60 Pack.                | ``
+            a name swapped in a short line | 38 First Trails                          | 38 Intermediate Trails                          | First
+            a plain word swapped is no name | The Trailmade 60 Pack is light.           | The Trailmade 60 Pack is heavy.                 | ``
             """)
     void a_fact_missing_from_the_passages_is_named(String what, String sentence, String passages, String missing) {
         List<String> found = Facts.unsupported(sentence, passages).stream()
