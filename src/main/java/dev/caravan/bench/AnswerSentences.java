@@ -244,26 +244,23 @@ final class AnswerSentences {
 
     /** The sentence with one capitalised name (not its first word) swapped for a name it does not hold. */
     static java.util.Optional<String> changedName(String text, List<String> names, Random random) {
-        Matcher m = NAME.matcher(text);
+        return swapped(text, NAME, names, random);
+    }
+
+    /** The sentence with its first word replaced by a name it does not hold ("The pump" to "Daikin pump"). */
+    static java.util.Optional<String> openingChanged(String text, List<String> names, Random random) {
+        return swapped(text, OPENING, names, random);
+    }
+
+    /** The sentence with the first match of {@code word} swapped for one of {@code names} it does not hold. */
+    private static java.util.Optional<String> swapped(String text, Pattern word, List<String> names, Random random) {
+        Matcher m = word.matcher(text);
         if (!m.find() || names.isEmpty()) return java.util.Optional.empty();
         String lower = text.toLowerCase(Locale.ROOT);
         for (int tries = 0; tries < 20; tries++) {
             String other = names.get(random.nextInt(names.size()));
             if (!lower.contains(other.toLowerCase(Locale.ROOT)))
                 return java.util.Optional.of(text.substring(0, m.start()) + other + text.substring(m.end()));
-        }
-        return java.util.Optional.empty();
-    }
-
-    /** The sentence with its first word replaced by a name it does not hold ("The pump" to "Daikin pump"). */
-    static java.util.Optional<String> openingChanged(String text, List<String> names, Random random) {
-        Matcher m = OPENING.matcher(text);
-        if (!m.find() || names.isEmpty()) return java.util.Optional.empty();
-        String lower = text.toLowerCase(Locale.ROOT);
-        for (int tries = 0; tries < 20; tries++) {
-            String other = names.get(random.nextInt(names.size()));
-            if (!lower.contains(other.toLowerCase(Locale.ROOT)))
-                return java.util.Optional.of(other + text.substring(m.end()));
         }
         return java.util.Optional.empty();
     }

@@ -162,6 +162,16 @@ public final class PassageRanker {
         for (int page = 0; page < pages.size(); page++) {
             for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(p.text())));
         }
+        LexicalIndex index = indexed(all, queryTerms);
+        AnswerType asked = AnswerType.of(query);
+        double[][] lexical = score(all, queryTerms, asked, index, false);
+        boolean semantic = encoder != null && embed(query, all, modelReads);
+        double[][] withModel = semantic ? score(all, queryTerms, asked, index, true) : null;
+        return new Scored(all, semantic, lexical, withModel);
+    }
+
+    /** BM25 and query coverage of every candidate, with the statistics of them all; the index they came from. */
+    static LexicalIndex indexed(List<Candidate> all, Set<String> queryTerms) {
         LexicalIndex index = LexicalIndex.score(
                 all.stream().map(c -> c.passage).toList(),
                 queryTerms,
@@ -170,11 +180,7 @@ public final class PassageRanker {
             all.get(i).bm25 = index.bm25(i);
             all.get(i).coverage = index.coverage(i);
         }
-        AnswerType asked = AnswerType.of(query);
-        double[][] lexical = score(all, queryTerms, asked, index, false);
-        boolean semantic = encoder != null && embed(query, all, modelReads);
-        double[][] withModel = semantic ? score(all, queryTerms, asked, index, true) : null;
-        return new Scored(all, semantic, lexical, withModel);
+        return index;
     }
 
     private static double[][] score(
@@ -219,6 +225,8 @@ public final class PassageRanker {
         for (Candidate c : all)
             byPage.computeIfAbsent(c.page, p -> new ArrayList<>()).add(c);
         String[] words = query.strip().split("\\s+");
+        List<Set<String>> wordTerms = new ArrayList<>(words.length);
+        for (String w : words) wordTerms.add(Analysis.terms(w));
         List<String> texts = new ArrayList<>();
         List<Integer> pages = new ArrayList<>();
         for (var page : byPage.entrySet()) {
@@ -227,10 +235,10 @@ public final class PassageRanker {
             int common = Math.max(RUNS_THROUGH_LEAST, (int) (page.getValue().size() * RUNS_THROUGH_SHARE));
             StringBuilder rest = new StringBuilder();
             boolean dropped = false;
-            for (String w : words) {
-                Set<String> t = Analysis.terms(w);
+            for (int i = 0; i < words.length; i++) {
+                Set<String> t = wordTerms.get(i);
                 if (!t.isEmpty() && t.stream().allMatch(x -> df.getOrDefault(x, 0) >= common)) dropped = true;
-                else rest.append(w).append(' ');
+                else rest.append(words[i]).append(' ');
             }
             if (dropped && !rest.isEmpty()) {
                 texts.add(encoder.queryText(rest.toString().strip()));
@@ -275,15 +283,15 @@ public final class PassageRanker {
                 if (c == lexicalBest) holdsLexicalBest = chosen.get(same);
                 continue;
             }
-            int shown = shownAsContext(c, chosen);
-            if (shown < -1) { // a header row the report already shows, beside the row under it
-                if (c == lexicalBest) holdsLexicalBest = chosen.get(-shown - 2);
+            int row = rowUnder(c, chosen);
+            if (row >= 0) { // a header row the report already shows, beside the row under it
+                if (c == lexicalBest) holdsLexicalBest = chosen.get(row);
                 continue;
             }
-            if (shown >= 0) { // a row under a header row that is a finding: in its place, the header beside it
-                if (chosen.get(shown) == holdsLexicalBest) holdsLexicalBest = c;
-                chosen.set(shown, c);
-                if (c == lexicalBest) holdsLexicalBest = c;
+            int header = headerOf(c, chosen);
+            if (header >= 0) { // a row under a header row that is a finding: in its place, the header beside it
+                if (chosen.get(header) == holdsLexicalBest || c == lexicalBest) holdsLexicalBest = c;
+                chosen.set(header, c);
                 continue;
             }
             if (chosen.size() >= settings.maxFindings() || perPage[c.page] >= settings.maxPerSource()) continue;
@@ -303,21 +311,26 @@ public final class PassageRanker {
     }
 
     /**
-     * Whether {@code c} and a finding of its page are a table's header row and a row under it: {@code -(k + 2)} when
-     * {@code c} is the header row of finding {@code k}, which the report shows beside that finding; {@code k} when
-     * finding {@code k} is {@code c}'s header row, which {@code c} replaces (the report shows the header beside it);
-     * else -1. A header row only names the columns; a lead-in sentence may be the answer itself, so it stays a finding
-     * of its own.
+     * The index of the finding among {@code chosen} that is a table row on {@code header}'s page with {@code header}
+     * as its header row, or -1. A header row only names the columns, so it is shown beside such a row, never as a
+     * finding of its own; a lead-in sentence may be the answer itself, so it stays a finding.
      */
-    private static int shownAsContext(Candidate c, List<Candidate> chosen) {
-        if (c.passage.kind() != TextBlock.Kind.TABLE_ROW) return -1;
-        for (int k = 0; k < chosen.size(); k++) {
-            Candidate f = chosen.get(k);
-            if (f.page != c.page || f.passage.kind() != TextBlock.Kind.TABLE_ROW) continue;
-            if (f.passage.context().equals(c.passage.text())) return -(k + 2);
-            if (c.passage.context().equals(f.passage.text())) return k;
-        }
+    private static int rowUnder(Candidate header, List<Candidate> chosen) {
+        for (int k = 0; k < chosen.size(); k++) if (isHeaderOf(header, chosen.get(k))) return k;
         return -1;
+    }
+
+    /** The index of the finding among {@code chosen} that is {@code row}'s header row, or -1. */
+    private static int headerOf(Candidate row, List<Candidate> chosen) {
+        for (int k = 0; k < chosen.size(); k++) if (isHeaderOf(chosen.get(k), row)) return k;
+        return -1;
+    }
+
+    private static boolean isHeaderOf(Candidate header, Candidate row) {
+        return header.page == row.page
+                && header.passage.kind() == TextBlock.Kind.TABLE_ROW
+                && row.passage.kind() == TextBlock.Kind.TABLE_ROW
+                && row.passage.context().equals(header.passage.text());
     }
 
     /**

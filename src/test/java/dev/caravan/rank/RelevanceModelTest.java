@@ -27,14 +27,7 @@ class RelevanceModelTest {
             all.add(new Candidate(Integer.parseInt(p[0]), passage, Analysis.terms(passage.text())));
         }
         Set<String> queryTerms = Analysis.terms(query);
-        LexicalIndex index = LexicalIndex.score(
-                all.stream().map(c -> c.passage).toList(),
-                queryTerms,
-                all.stream().map(c -> c.terms).toList());
-        for (int i = 0; i < all.size(); i++) {
-            all.get(i).bm25 = index.bm25(i);
-            all.get(i).coverage = index.coverage(i);
-        }
+        LexicalIndex index = PassageRanker.indexed(all, queryTerms);
         return RelevanceModel.features(all, queryTerms, AnswerType.of(query), index, false);
     }
 
