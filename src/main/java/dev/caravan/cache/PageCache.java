@@ -106,28 +106,6 @@ public final class PageCache {
     }
 
     /**
-     * A fresh copy of the page with its Markdown and text blocks inline, as another instance needs it: from memory when
-     * memory holds it whole, else from the persistent store (a page handed to a job as a file reference is read from
-     * there). Empty when neither has it whole.
-     */
-    public Optional<Entry> freshWhole(String key) {
-        return anyWhole(key).filter(e -> e.fresh(clock.instant()));
-    }
-
-    /** Any copy of the page, fresh or stale, with its Markdown and text blocks inline (see {@link #freshWhole}). */
-    public Optional<Entry> anyWhole(String key) {
-        if (memory == null) return Optional.empty();
-        Entry held = memory.getIfPresent(key);
-        if (held != null && held.page().markdown() != null && held.page().evictedTo() == null) return Optional.of(held);
-        return stored(key);
-    }
-
-    /** Keeps the page in the persistent store only: memory lets it go (a large page fetched for another instance). */
-    public void forgetInMemory(String key) {
-        if (memory != null) memory.invalidate(key);
-    }
-
-    /**
      * The caching headers of a copy that has a validator (so a conditional request can ask whether it changed), read
      * without the page itself.
      */

@@ -60,11 +60,7 @@ public class CaravanConfiguration implements CamelConfiguration {
         SharedFetches shared = SharedFetching.bind(
                 context,
                 sharing,
-                fetch.fetcher(),
-                fetch.converter(),
-                caches.pages(),
-                report.store(),
-                report.settings().inlineMaxChars(),
+                fetch,
                 progress,
                 sharing.enabled() ? Pools.fetchResults(context, this) : pageWork,
                 clock);

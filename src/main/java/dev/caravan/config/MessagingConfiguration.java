@@ -29,6 +29,18 @@ public class MessagingConfiguration implements CamelConfiguration {
     /** Sessions kept open for shared fetching's producers: about as many as threads send at once. */
     private static final int PRODUCER_SESSIONS = 16;
 
+    /**
+     * How much a fetch-task consumer takes ahead, in bytes: one task (a URL and a few fields), so the broker hands a
+     * host's next task over while the consumer still works on the one before. Without it (a window of 0, as for jobs)
+     * the broker dispatched each task only once the consumer asked again, and a host's next request came 0.1 to 2 s
+     * after its delay; with it, at most one task waits in a busy consumer's buffer, and new hosts still go to
+     * consumers that are free.
+     */
+    static final int FETCH_TASK_WINDOW_BYTES = 1024;
+
+    /** How much the results subscription takes ahead, in bytes: Artemis' default, results stream in as they come. */
+    static final int FETCH_RESULT_WINDOW_BYTES = 1024 * 1024;
+
     @Override
     public void configure(CamelContext context) throws Exception {
         // never start a second broker, even if this configuration were applied twice
@@ -63,10 +75,18 @@ public class MessagingConfiguration implements CamelConfiguration {
             producers.setSessionCacheSize(PRODUCER_SESSIONS);
             producers.setCacheProducers(true);
             context.getRegistry().bind("jmsProducers", producers);
+            ActiveMQConnectionFactory tasks = connectionFactory(url, settings);
+            tasks.setConsumerWindowSize(FETCH_TASK_WINDOW_BYTES);
+            context.getRegistry().bind("fetchTaskConnections", tasks);
+            ActiveMQConnectionFactory results = connectionFactory(url, settings);
+            results.setConsumerWindowSize(FETCH_RESULT_WINDOW_BYTES);
+            context.getRegistry().bind("fetchResultConnections", results);
             context.addLifecycleStrategy(new LifecycleStrategySupport() {
                 @Override
                 public void onContextStopped(CamelContext stopped) {
                     producers.destroy();
+                    tasks.close();
+                    results.close();
                 }
             });
         }

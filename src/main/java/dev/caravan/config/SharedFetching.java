@@ -1,10 +1,6 @@
 package dev.caravan.config;
 
-import dev.caravan.cache.PageCache;
-import dev.caravan.extract.PageConverter;
-import dev.caravan.fetch.PageFetcher;
 import dev.caravan.messaging.SharedFetchSettings;
-import dev.caravan.pages.PageStore;
 import dev.caravan.pipeline.FetchTasks;
 import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.progress.Progress;
@@ -68,11 +64,7 @@ final class SharedFetching {
     static @Nullable SharedFetches bind(
             CamelContext context,
             SharedFetchSettings settings,
-            PageFetcher fetcher,
-            PageConverter converter,
-            PageCache cache,
-            PageStore store,
-            int inlineMaxChars,
+            FetchStage.Built fetch,
             Progress progress,
             Executor completions,
             Clock clock) {
@@ -81,7 +73,6 @@ final class SharedFetching {
         SharedFetches owner = new SharedFetches(
                 settings,
                 SharedFetches.viaRoute(context.createProducerTemplate(), "direct:send-fetch-task"),
-                store,
                 progress,
                 completions,
                 clock);
@@ -89,7 +80,15 @@ final class SharedFetching {
         context.getRegistry()
                 .bind(
                         "fetchTasks",
-                        new FetchTasks(settings, fetcher, converter, cache, inlineMaxChars, progress, clock));
+                        new FetchTasks(
+                                settings,
+                                fetch.fetcher(),
+                                fetch.scheduler(),
+                                // a dead instance's request to the host may run until its deadline
+                                Duration.ofMillis(fetch.settings().limits().timeoutMs()
+                                        + fetch.settings().pacing().hostDelayMs()),
+                                progress,
+                                clock));
         LOG.info(
                 "fetching shared with the instances on the broker as {}: tasks to {} grouped by host, results from {},"
                         + " {} fetch task(s) at a time, a task's result awaited {} ms",

@@ -3,50 +3,48 @@ package dev.caravan.messaging;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.caravan.model.Delivery;
+import dev.caravan.model.CacheHeaders;
 import dev.caravan.model.FetchOutcome;
-import dev.caravan.model.FetchedPage;
-import dev.caravan.model.PageMetadata;
-import dev.caravan.model.PageType;
+import dev.caravan.model.FetchResponse;
 import dev.caravan.model.Retrieval;
-import dev.caravan.model.TextBlock;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.TextMessage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The messages of shared fetching ({@code research.fetch.shared}): a fetch task (JSON in a text message, from the
- * instance that runs the query to the fetch queue) and its result (deflated JSON in a bytes message, back to that
- * instance). Every field is written and read by name; nothing is deserialised as a Java object, and a result never
- * carries a file path: the page travels whole, and the instance that receives it writes it where its own job wants
- * it. As with job messages, only text and bytes messages are read, and a body over its limit is refused before it is
- * read. Thread-safe.
+ * instance that runs the query to the fetch queue) and its result (a bytes message back to that instance: the
+ * response as the site sent it, deflated, after a JSON header). The fetching instance only asks the host; the
+ * instance that runs the query converts the page, as it converts the pages it fetches itself. Every field is written
+ * and read by name; nothing is deserialised as a Java object. As with job messages, only text and bytes messages are
+ * read, and a body over its limit is refused before it is read. Thread-safe.
  */
 public final class FetchMessages {
 
     /** The message property naming the instance a result is for: its results subscription selects on it. */
     public static final String OWNER_PROPERTY = "CaravanOwner";
 
-    /** The largest fetch task read: a URL is at most a few KiB. */
+    /** The largest fetch task read: a URL and its validators are at most a few KiB. */
     public static final long MAX_TASK_BYTES = 64 * 1024;
 
-    /** The largest result body once inflated: a page is capped well below this ({@code research.fetch.max-bytes}). */
+    /** The largest result once inflated: a response body is capped well below this ({@code research.fetch.max-bytes}). */
     private static final int MAX_INFLATED = 64 * 1024 * 1024;
+
+    /** The largest JSON header of a result: URLs, a reason and caching headers. */
+    private static final int MAX_HEADER = 256 * 1024;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -58,35 +56,44 @@ public final class FetchMessages {
      * @param id the task's correlation ID, unique to this task of this run (a random UUID)
      * @param owner the instance that runs the query and waits for the result
      * @param url the URL as found
-     * @param normalizedUrl its cache key
      * @param hostKey its politeness key, also the message group ({@code JMSXGroupID})
      * @param deadline when the owner gives up on it, epoch milliseconds; a task read later is not fetched
      * @param label who it is for, for log lines only: {@code job/query/task}
+     * @param validators the owner's validators of its stored copy ({@code ETag}, {@code Last-Modified}), sent back in
+     *     a conditional request; {@link CacheHeaders#NONE} when it holds none
      */
     public record Task(
-            String id, String owner, String url, String normalizedUrl, String hostKey, long deadline, String label) {}
+            String id, String owner, String url, String hostKey, long deadline, String label, CacheHeaders validators) {
+
+        public Task {
+            validators = validators == null
+                    ? CacheHeaders.NONE
+                    : new CacheHeaders(validators.etag(), validators.lastModified(), null, null, null, null);
+        }
+    }
 
     /**
      * What a fetching instance sends back.
      *
      * @param id the task's correlation ID
-     * @param fetchedBy the instance that had the page
-     * @param page the page, whole (Markdown and text blocks inline), or why there is none
-     * @param delivery how the fetching instance had it: fetched, fresh from its cache, revalidated, fetched again
-     * @param bytes the size of the response body, 0 when none was received
+     * @param fetchedBy the instance that asked the host
+     * @param response the response as it came (a {@code 304 Not Modified} to a conditional request included), or why
+     *     there is none
      * @param took milliseconds from the task's receipt to the result (waiting for the host's turn included)
      */
-    public record Result(String id, String fetchedBy, FetchedPage page, Delivery delivery, long bytes, long took) {}
+    public record Result(String id, String fetchedBy, FetchResponse response, long took) {}
 
     public static String taskText(Task task) {
         ObjectNode n = JSON.createObjectNode();
         n.put("id", task.id());
         n.put("owner", task.owner());
         n.put("url", task.url());
-        n.put("normalized_url", task.normalizedUrl());
         n.put("host_key", task.hostKey());
         n.put("deadline", task.deadline());
         n.put("label", task.label());
+        if (task.validators().etag() != null) n.put("etag", task.validators().etag());
+        if (task.validators().lastModified() != null)
+            n.put("last_modified", task.validators().lastModified());
         return write(n);
     }
 
@@ -112,24 +119,42 @@ public final class FetchMessages {
                 required(n, "id"),
                 required(n, "owner"),
                 required(n, "url"),
-                required(n, "normalized_url"),
                 required(n, "host_key"),
                 n.path("deadline").asLong(0),
-                n.path("label").asText(""));
+                n.path("label").asText(""),
+                new CacheHeaders(optional(n, "etag"), optional(n, "last_modified"), null, null, null, null));
     }
 
-    /** The result as deflated JSON. */
+    /** The result: deflated, a JSON header (its length first, 4 bytes) and the response body as it came. */
     public static byte[] resultBytes(Result result) {
+        FetchResponse response = result.response();
+        Retrieval r = response.retrieval();
         ObjectNode n = JSON.createObjectNode();
         n.put("id", result.id());
         n.put("fetched_by", result.fetchedBy());
-        n.put("delivery", result.delivery().name());
-        n.put("bytes", result.bytes());
         n.put("took_ms", result.took());
-        n.set("page", page(result.page()));
+        n.put("url", r.url());
+        n.put("final_url", r.finalUrl());
+        if (r.httpStatus() != null) n.put("http_status", r.httpStatus());
+        if (r.fetchedAt() != null) n.put("fetched_at", r.fetchedAt().toString());
+        n.put("outcome", response.outcome().name());
+        n.put("reason", response.reason());
+        n.put("content_type", response.contentType());
+        CacheHeaders c = response.caching();
+        n.putObject("caching")
+                .put("etag", c.etag())
+                .put("last-modified", c.lastModified())
+                .put("cache-control", c.cacheControl())
+                .put("expires", c.expires())
+                .put("date", c.date())
+                .put("age", c.age());
+        n.put("body_bytes", response.bytes());
+        byte[] header = write(n).getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (DeflaterOutputStream deflated = new DeflaterOutputStream(out)) {
-            JSON.writeValue(deflated, n);
+        try (DataOutputStream deflated = new DataOutputStream(new DeflaterOutputStream(out))) {
+            deflated.writeInt(header.length);
+            deflated.write(header);
+            deflated.write(response.body());
         } catch (IOException e) {
             throw new UncheckedIOException("could not write a fetch result", e);
         }
@@ -161,90 +186,41 @@ public final class FetchMessages {
 
     /** A result from {@link #resultBytes}; throws IllegalArgumentException when it is not one. */
     public static Result readResult(byte[] body) {
-        byte[] json;
-        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(body))) {
-            json = in.readNBytes(MAX_INFLATED + 1);
+        JsonNode n;
+        byte[] content;
+        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(body)))) {
+            int headerLength = in.readInt();
+            if (headerLength <= 0 || headerLength > MAX_HEADER) {
+                throw new IllegalArgumentException("the result's header is not 1 to " + MAX_HEADER + " bytes");
+            }
+            n = read(in.readNBytes(headerLength));
+            long length = n.path("body_bytes").asLong(-1);
+            if (length < 0 || length > MAX_INFLATED) {
+                throw new IllegalArgumentException("the result's body is not 0 to " + MAX_INFLATED + " bytes");
+            }
+            content = in.readNBytes((int) length);
+            if (content.length != length) throw new IllegalArgumentException("the result's body is cut short");
         } catch (IOException e) {
-            throw new IllegalArgumentException("the result is not deflated JSON: " + e.getMessage());
+            throw new IllegalArgumentException("the result is not a deflated fetch result: " + e.getMessage());
         }
-        if (json.length > MAX_INFLATED) {
-            throw new IllegalArgumentException("the result inflates to more than " + MAX_INFLATED + " bytes");
-        }
-        JsonNode n = read(json);
-        return new Result(
-                required(n, "id"),
-                required(n, "fetched_by"),
-                page(n.path("page")),
-                Delivery.valueOf(required(n, "delivery")),
-                n.path("bytes").asLong(0),
-                n.path("took_ms").asLong(0));
-    }
-
-    private static ObjectNode page(FetchedPage page) {
-        if (page.evictedTo() != null) {
-            throw new IllegalArgumentException("a page is sent whole, never as a file reference");
-        }
-        ObjectNode n = JSON.createObjectNode();
-        Retrieval r = page.retrieval();
-        n.put("url", r.url());
-        n.put("final_url", r.finalUrl());
-        if (r.httpStatus() != null) n.put("http_status", r.httpStatus());
-        if (r.fetchedAt() != null) n.put("fetched_at", r.fetchedAt().toString());
-        n.put("outcome", page.outcome().name());
-        n.put("reason", page.reason());
-        n.put("content_type", page.contentType());
-        PageMetadata m = page.metadata();
-        ObjectNode meta = n.putObject("metadata");
-        meta.put("title", m.title());
-        meta.put("canonical_url", m.canonicalUrl());
-        meta.put("site_name", m.siteName());
-        meta.put("author", m.author());
-        meta.put("published", m.published());
-        meta.put("language", m.language());
-        meta.put("description", m.description());
-        meta.put("page_type", m.pageType() == null ? null : m.pageType().name());
-        n.put("markdown", page.markdown());
-        n.put("chars", page.chars());
-        n.put("excerpt", page.excerpt());
-        ArrayNode blocks = n.putArray("blocks");
-        for (TextBlock b : page.blocks())
-            blocks.addObject().put("kind", b.kind().name()).put("text", b.text());
-        return n;
-    }
-
-    private static FetchedPage page(JsonNode n) {
-        if (!n.isObject()) throw new IllegalArgumentException("the result has no page");
+        JsonNode c = n.path("caching");
         Retrieval retrieval = new Retrieval(
                 required(n, "url"),
                 required(n, "final_url"),
                 n.hasNonNull("http_status") ? n.get("http_status").asInt() : null,
                 n.hasNonNull("fetched_at") ? Instant.parse(n.get("fetched_at").asText()) : null);
-        JsonNode m = n.path("metadata");
-        String type = optional(m, "page_type");
-        PageMetadata metadata = new PageMetadata(
-                optional(m, "title"),
-                optional(m, "canonical_url"),
-                optional(m, "site_name"),
-                optional(m, "author"),
-                optional(m, "published"),
-                optional(m, "language"),
-                optional(m, "description"),
-                type == null ? null : PageType.valueOf(type));
-        List<TextBlock> blocks = new ArrayList<>();
-        for (JsonNode b : n.path("blocks")) {
-            blocks.add(new TextBlock(TextBlock.Kind.valueOf(required(b, "kind")), required(b, "text")));
-        }
-        return new FetchedPage(
+        FetchResponse response = new FetchResponse(
                 retrieval,
                 FetchOutcome.valueOf(required(n, "outcome")),
                 optional(n, "reason"),
                 optional(n, "content_type"),
-                metadata,
-                optional(n, "markdown"),
-                null,
-                n.path("chars").asInt(0),
-                optional(n, "excerpt"),
-                blocks);
+                content,
+                CacheHeaders.of(name -> optional(c, name)));
+        return new Result(
+                required(n, "id"),
+                required(n, "fetched_by"),
+                response,
+                n.path("took_ms").asLong(0));
     }
 
     private static void checkSize(long bytes, long maxBytes) {

@@ -1,22 +1,16 @@
 package dev.caravan.pipeline;
 
-import dev.caravan.cache.PageCache;
-import dev.caravan.extract.PageConverter;
+import dev.caravan.fetch.FetchScheduler;
 import dev.caravan.fetch.PageFetcher;
 import dev.caravan.messaging.FetchMessages;
 import dev.caravan.messaging.SharedFetchSettings;
-import dev.caravan.model.CacheHeaders;
-import dev.caravan.model.Delivery;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
-import dev.caravan.model.FetchedPage;
 import dev.caravan.model.LogText;
-import dev.caravan.model.Retrieval;
 import dev.caravan.pages.PageResults;
 import dev.caravan.progress.Progress;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.Optional;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -24,11 +18,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The fetching side of shared fetching ({@code research.fetch.shared}): a fetch task from the fetch queue (sent by the
- * instance that runs the query) is had through this instance's cache, fetch scheduler and robots.txt cache, as any page
- * of its own, converted, and answered with the whole page. The broker gives every task of one host to one consumer,
- * so this instance's scheduler is the only one asking that host. A task past its deadline is not fetched: its owner
- * has listed the page as not retrieved already. A fault fetching or converting becomes a failed page in the result, so
- * a broken page is answered rather than redelivered. Thread-safe.
+ * instance that runs the query) is asked of its host through this instance's fetch scheduler and robots.txt cache, and
+ * answered with the response as it came. The broker gives every task of one host to one consumer, so this instance's
+ * scheduler is the only one asking that host. Converting the page is left to the instance that runs the query: a
+ * consumer takes its host's next task as soon as the response is sent, so the host's next request never waits for a
+ * conversion. A task past its deadline is not fetched: its owner has listed the page as not retrieved already. A
+ * redelivered task comes from a consumer that went away, perhaps while its request to the host was still running, so
+ * its host is not asked before that request's deadline and one delay more. A fault while fetching becomes a failed
+ * response, so a broken page is answered rather than redelivered. Thread-safe.
  */
 public final class FetchTasks {
 
@@ -39,46 +36,47 @@ public final class FetchTasks {
      *
      * @param id the task's correlation ID
      * @param owner the instance it goes to
-     * @param body the result message's body (deflated JSON)
+     * @param body the result message's body ({@link FetchMessages#resultBytes})
      * @param summary a line for the log
      */
     public record Reply(String id, String owner, byte[] body, String summary) {}
 
-    private record Had(FetchedPage page, Delivery delivery, long bytes) {}
-
     private final SharedFetchSettings settings;
     private final PageFetcher fetcher;
-    private final PageConverter converter;
-    private final PageCache cache;
-    private final int inlineMaxChars;
+    private final FetchScheduler scheduler;
+    private final Duration movedHostWait;
     private final Progress progress;
     private final Clock clock;
 
-    /** @param inlineMaxChars pages longer than this are kept in the persistent cache only, not in memory */
+    /**
+     * @param movedHostWait how long the host of a redelivered task waits before it is asked: the longest a request may
+     *     run ({@code research.fetch.timeout-ms}) plus the host delay
+     */
     public FetchTasks(
             SharedFetchSettings settings,
             PageFetcher fetcher,
-            PageConverter converter,
-            PageCache cache,
-            int inlineMaxChars,
+            FetchScheduler scheduler,
+            Duration movedHostWait,
             Progress progress,
             Clock clock) {
         this.settings = settings;
         this.fetcher = fetcher;
-        this.converter = converter;
-        this.cache = cache;
-        this.inlineMaxChars = inlineMaxChars;
+        this.scheduler = scheduler;
+        this.movedHostWait = movedHostWait;
         this.progress = progress;
         this.clock = clock;
     }
 
     /**
-     * Works on one task message; the future completes with the reply to send, or null when there is nothing to send (a
-     * message that is no fetch task, or a task past its deadline).
+     * Works on one task message and returns the reply to send, or null when there is nothing to send (a message that
+     * is no fetch task, or a task past its deadline). The calling thread, the task's JMS consumer, waits for the
+     * host's turn and the response, and then sends the reply itself: replies sent from the fetch scheduler's
+     * completion threads (one per core) queued behind each other, and a host's next task waited for them (0.8 s a
+     * round with 12 hosts on 2 cores).
      *
      * @param redelivered whether the broker delivered the message before (its consumer went away without acknowledging)
      */
-    public CompletableFuture<@Nullable Reply> run(@Nullable Object message, @Nullable Boolean redelivered) {
+    public @Nullable Reply run(@Nullable Object message, @Nullable Boolean redelivered) {
         long start = clock.millis();
         FetchMessages.Task task;
         try {
@@ -89,10 +87,13 @@ public final class FetchTasks {
                     "a message on {} is no fetch task and was dropped: {}",
                     settings.queue(),
                     LogText.safe(e.getMessage()));
-            return CompletableFuture.completedFuture(null);
+            return null;
         }
         progress.fetchTask("received");
-        if (Boolean.TRUE.equals(redelivered)) progress.fetchTask("redelivered");
+        if (Boolean.TRUE.equals(redelivered)) {
+            progress.fetchTask("redelivered");
+            scheduler.pause(task.hostKey(), movedHostWait);
+        }
         if (start > task.deadline()) {
             progress.fetchTask("expired");
             LOG.info(
@@ -100,73 +101,44 @@ public final class FetchTasks {
                     LogText.safe(task.label()),
                     LogText.safe(task.owner()),
                     LogText.safe(task.url()));
-            return CompletableFuture.completedFuture(null);
+            return null;
         }
-        CompletableFuture<Had> had;
+        CompletableFuture<FetchResponse> fetched;
         try {
-            had = have(task);
+            fetched = fetcher.fetch(task.url(), task.validators().hasValidator() ? task.validators() : null);
         } catch (RuntimeException e) {
-            had = CompletableFuture.failedFuture(e);
+            fetched = CompletableFuture.failedFuture(e);
         }
-        return had.exceptionally(e -> new Had(PageResults.internalErrorPage(task.url(), e), Delivery.FETCHED, 0))
-                .thenApply(h -> reply(task, h, start));
+        FetchResponse response = fetched.exceptionally(
+                        e -> failed(task.url(), FetchOutcome.INTERNAL_ERROR, internalError(task, e)))
+                .join();
+        return reply(task, response, start);
     }
 
-    private CompletableFuture<Had> have(FetchMessages.Task task) {
-        String key = task.normalizedUrl();
-        Optional<PageCache.Entry> fresh = cache.freshWhole(key);
-        if (fresh.isPresent())
-            return CompletableFuture.completedFuture(new Had(fresh.get().page(), Delivery.CACHED, 0));
-        Optional<CacheHeaders> validators = cache.validators(key);
-        Delivery fetched = validators.isPresent() || cache.holds(key) ? Delivery.REFETCHED : Delivery.FETCHED;
-        return fetcher.fetch(task.url(), validators.orElse(null)).thenCompose(response -> {
-            if (!response.notModified()) return CompletableFuture.completedFuture(converted(key, response, fetched));
-            Optional<PageCache.Entry> stored = cache.anyWhole(key);
-            if (stored.isPresent()) return CompletableFuture.completedFuture(revalidated(key, stored.get(), response));
-            return fetcher.fetch(task.url(), null).thenApply(again -> converted(key, again, Delivery.REFETCHED));
-        });
+    private static String internalError(FetchMessages.Task task, Throwable e) {
+        String reason = PageResults.internalErrorPage(task.url(), e).reason();
+        return reason == null ? "internal error while fetching the page" : reason;
     }
 
-    /** Converted and cached (whole, in the persistent cache; in memory too unless it is large). */
-    private Had converted(String key, FetchResponse response, Delivery how) {
-        FetchedPage page = converter.convert(response);
-        if (page.fetched()) {
-            Instant received = page.retrieval().fetchedAt() == null
-                    ? clock.instant()
-                    : page.retrieval().fetchedAt();
-            cache.put(key, page, page, response.caching(), received);
-            if (page.chars() > inlineMaxChars) cache.forgetInMemory(key);
-        }
-        return new Had(page, how, response.bytes());
+    private static FetchResponse failed(String url, FetchOutcome outcome, String reason) {
+        return FetchResponse.failed(url, url, outcome, reason, null);
     }
 
-    /** The stored page the site confirmed unchanged, as of now; its freshness starts again. */
-    private Had revalidated(String key, PageCache.Entry entry, FetchResponse notModified) {
-        Instant now = clock.instant();
-        Retrieval stored = entry.page().retrieval();
-        FetchedPage page =
-                entry.page().withRetrieval(new Retrieval(stored.url(), stored.finalUrl(), stored.httpStatus(), now));
-        cache.revalidated(key, entry, notModified.caching(), page, now);
-        if (page.chars() > inlineMaxChars) cache.forgetInMemory(key);
-        return new Had(page, Delivery.REVALIDATED, 0);
-    }
-
-    private Reply reply(FetchMessages.Task task, Had had, long start) {
+    private Reply reply(FetchMessages.Task task, FetchResponse fetched, long start) {
         long took = clock.millis() - start;
-        byte[] body = FetchMessages.resultBytes(new FetchMessages.Result(
-                task.id(), settings.instance(), had.page(), had.delivery(), had.bytes(), took));
-        FetchedPage page = had.page();
+        FetchResponse response = fetched;
+        byte[] body =
+                FetchMessages.resultBytes(new FetchMessages.Result(task.id(), settings.instance(), response, took));
         if (body.length > settings.maxResultBytes()) {
-            page = FetchedPage.failed(
-                    page.retrieval(),
+            response = failed(
+                    task.url(),
                     FetchOutcome.TOO_LARGE,
-                    "the converted page is " + body.length + " bytes compressed; one fetch result carries at most "
+                    "the response is " + body.length + " bytes compressed; one fetch result carries at most "
                             + settings.maxResultBytes() + " bytes (research.fetch.shared.max-result-bytes)");
-            body = FetchMessages.resultBytes(
-                    new FetchMessages.Result(task.id(), settings.instance(), page, had.delivery(), had.bytes(), took));
+            body = FetchMessages.resultBytes(new FetchMessages.Result(task.id(), settings.instance(), response, took));
         }
         String summary = "fetched for " + LogText.safe(task.owner()) + " " + LogText.safe(task.label()) + ": "
-                + page.outcome() + " " + LogText.safe(task.url()) + " (" + body.length + " bytes back, " + took
+                + response.outcome() + " " + LogText.safe(task.url()) + " (" + body.length + " bytes back, " + took
                 + " ms)";
         return new Reply(task.id(), task.owner(), body, summary);
     }

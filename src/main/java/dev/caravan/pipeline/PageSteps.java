@@ -137,33 +137,39 @@ public class PageSteps {
     }
 
     /**
-     * Has the page fetched: by this instance, or, when fetching is shared, by whichever instance the broker gives the
-     * page's host to (a URL without a host Caravan fetches fails here, as it would anywhere).
-     */
-    private CompletableFuture<PageWork> have(PageWork work, SearchBudget.@Nullable Job budget) {
-        if (shared != null) {
-            Optional<String> host = SharedFetches.hostKey(work.task().url());
-            if (host.isPresent()) return shared.fetch(work, host.get(), budget);
-        }
-        return fetchOrRevalidate(work, budget);
-    }
-
-    /**
      * Fetches the page; when a stale copy with validators is cached, the request is conditional, and a
      * {@code 304 Not Modified} reuses that copy. Only the validators are read before the request; the stored page is
      * read once the site says it is unchanged (and fetched anew in the rare case it was evicted meanwhile).
      */
-    private CompletableFuture<PageWork> fetchOrRevalidate(PageWork work, SearchBudget.@Nullable Job budget) {
+    private CompletableFuture<PageWork> have(PageWork work, SearchBudget.@Nullable Job budget) {
         String key = work.task().normalizedUrl();
-        String url = work.task().url();
         Optional<CacheHeaders> validators = cache.validators(key);
         Delivery fetched = validators.isPresent() || cache.holds(key) ? Delivery.REFETCHED : Delivery.FETCHED;
-        return fetcher.fetch(budget, url, validators.orElse(null)).thenCompose(response -> {
-            if (!response.notModified()) return CompletableFuture.completedFuture(work.withResponse(response, fetched));
-            Optional<PageWork> reused = cache.any(key).flatMap(entry -> revalidated(work, key, entry, response));
-            if (reused.isPresent()) return CompletableFuture.completedFuture(reused.get());
-            return fetcher.fetch(null, url, null).thenApply(again -> work.withResponse(again, Delivery.REFETCHED));
+        return request(work, budget, validators.orElse(null)).thenCompose(had -> {
+            if (!had.response().notModified())
+                return CompletableFuture.completedFuture(
+                        work.withResponse(had.response(), fetched).by(had.by()));
+            Optional<PageWork> reused = cache.any(key).flatMap(entry -> revalidated(work, key, entry, had.response()));
+            if (reused.isPresent())
+                return CompletableFuture.completedFuture(reused.get().by(had.by()));
+            return request(work, null, null)
+                    .thenApply(again -> work.withResponse(again.response(), Delivery.REFETCHED)
+                            .by(again.by()));
         });
+    }
+
+    /**
+     * Asks the page's host: through this instance's scheduler, or, when fetching is shared, through whichever instance
+     * the broker gives the page's host to (a URL without a host Caravan fetches fails here, as it would anywhere).
+     */
+    private CompletableFuture<Fetched> request(
+            PageWork work, SearchBudget.@Nullable Job budget, @Nullable CacheHeaders validators) {
+        String url = work.task().url();
+        if (shared != null) {
+            Optional<String> host = SharedFetches.hostKey(url);
+            if (host.isPresent()) return shared.fetch(work, host.get(), budget, validators);
+        }
+        return fetcher.fetch(budget, url, validators).thenApply(response -> new Fetched(response, null));
     }
 
     /** The stored page the site confirmed unchanged, as of now, in this job's folder; its freshness starts again. */

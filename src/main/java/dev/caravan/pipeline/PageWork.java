@@ -81,11 +81,6 @@ public record PageWork(
         return new PageWork(query, task, claim, started, null, page, delivery, bytes, done, count, fetchedBy);
     }
 
-    /** The page as another instance had it (shared fetching): how, by whom, and the size of the response body. */
-    PageWork withRemotePage(FetchedPage converted, Delivery how, long received, String instance) {
-        return new PageWork(query, task, claim, started, null, converted, how, received, result, count, instance);
-    }
-
     /** The same page, had by {@code instance} (null when fetching is not shared). */
     PageWork by(@Nullable String instance) {
         return new PageWork(query, task, claim, started, response, page, delivery, bytes, result, count, instance);

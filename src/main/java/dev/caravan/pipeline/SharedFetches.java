@@ -2,12 +2,10 @@ package dev.caravan.pipeline;
 
 import dev.caravan.messaging.FetchMessages;
 import dev.caravan.messaging.SharedFetchSettings;
-import dev.caravan.model.Delivery;
+import dev.caravan.model.CacheHeaders;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
-import dev.caravan.model.FetchedPage;
 import dev.caravan.model.LogText;
-import dev.caravan.pages.PageStore;
 import dev.caravan.progress.Progress;
 import dev.caravan.search.SearchBudget;
 import dev.caravan.web.Urls;
@@ -28,10 +26,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The owner's side of shared fetching ({@code research.fetch.shared}): instead of fetching a page itself, the instance
- * that runs a query sends a fetch task to the fetch queue, grouped by the page's host, and the page's future completes
- * when the result comes back on this instance's results subscription, or when the task's deadline passes (the page is
- * then not retrieved, with that reason). Each task has a random ID; a result whose ID is not waited for (a second copy
+ * The owner's side of shared fetching ({@code research.fetch.shared}): instead of asking a page's host itself, the
+ * instance that runs a query sends a fetch task to the fetch queue, grouped by the page's host, and the page's future
+ * completes with the response when the result comes back on this instance's results subscription, or when the task's
+ * deadline passes (the page is then not retrieved, with that reason). The response goes on as one this instance
+ * fetched itself: converted here, cached here. Each task has a random ID; a result whose ID is not waited for (a second copy
  * after a redelivery, a result that came after its deadline, a result for a run of a job that died with its instance)
  * is dropped and counted. The job's page budget is taken here, before the task is sent, so it holds whichever instance
  * fetches. Thread-safe.
@@ -46,11 +45,10 @@ public final class SharedFetches implements AutoCloseable {
         void send(FetchMessages.Task task) throws Exception;
     }
 
-    private record Pending(PageWork work, CompletableFuture<PageWork> result, ScheduledFuture<?> deadline) {}
+    private record Pending(String url, CompletableFuture<Fetched> result, ScheduledFuture<?> deadline) {}
 
     private final SharedFetchSettings settings;
     private final Sender sender;
-    private final PageStore store;
     private final Progress progress;
     private final Executor completions;
     private final Clock clock;
@@ -62,15 +60,9 @@ public final class SharedFetches implements AutoCloseable {
      *     which must go on receiving)
      */
     public SharedFetches(
-            SharedFetchSettings settings,
-            Sender sender,
-            PageStore store,
-            Progress progress,
-            Executor completions,
-            Clock clock) {
+            SharedFetchSettings settings, Sender sender, Progress progress, Executor completions, Clock clock) {
         this.settings = settings;
         this.sender = sender;
-        this.store = store;
         this.progress = progress;
         this.completions = completions;
         this.clock = clock;
@@ -113,15 +105,17 @@ public final class SharedFetches implements AutoCloseable {
 
     /**
      * Sends the page's fetch task, taking it from {@code budget} first (null: the page was taken from it already);
-     * the future completes with the page as the fetching instance had it, or as not retrieved.
+     * the future completes with the response as the fetching instance had it, or as not retrieved.
+     *
+     * @param validators of the copy this instance holds, for a conditional request; null when it holds none
      */
-    CompletableFuture<PageWork> fetch(PageWork work, String hostKey, SearchBudget.@Nullable Job budget) {
+    CompletableFuture<Fetched> fetch(
+            PageWork work, String hostKey, SearchBudget.@Nullable Job budget, @Nullable CacheHeaders validators) {
         String url = work.task().url();
         Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
         if (refused.isPresent()) {
-            return CompletableFuture.completedFuture(work.withResponse(
-                    FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null),
-                    Delivery.FETCHED));
+            return CompletableFuture.completedFuture(new Fetched(
+                    FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null), null));
         }
         long timeout = settings.taskTimeout().toMillis();
         String id = UUID.randomUUID().toString();
@@ -129,13 +123,13 @@ public final class SharedFetches implements AutoCloseable {
                 id,
                 settings.instance(),
                 url,
-                work.task().normalizedUrl(),
                 hostKey,
                 clock.millis() + timeout,
                 work.query().run().folder() + "/" + work.query().index() + "/"
-                        + work.task().order());
-        CompletableFuture<PageWork> result = new CompletableFuture<>();
-        pending.put(id, new Pending(work, result, timer.schedule(() -> timedOut(id), timeout, TimeUnit.MILLISECONDS)));
+                        + work.task().order(),
+                validators);
+        CompletableFuture<Fetched> result = new CompletableFuture<>();
+        pending.put(id, new Pending(url, result, timer.schedule(() -> timedOut(id), timeout, TimeUnit.MILLISECONDS)));
         try {
             sender.send(task);
         } catch (Exception e) {
@@ -179,13 +173,7 @@ public final class SharedFetches implements AutoCloseable {
             return;
         }
         p.deadline().cancel(false);
-        try {
-            FetchedPage page =
-                    store.evictIfLarge(result.page(), p.work().query().run().folder());
-            p.result().complete(p.work().withRemotePage(page, result.delivery(), result.bytes(), result.fetchedBy()));
-        } catch (RuntimeException e) {
-            p.result().completeExceptionally(e);
-        }
+        p.result().complete(new Fetched(result.response(), result.fetchedBy()));
     }
 
     private void refused(RuntimeException e) {
@@ -200,19 +188,11 @@ public final class SharedFetches implements AutoCloseable {
         Pending p = pending.remove(id);
         if (p == null) return;
         progress.fetchTask("timed_out");
-        String url = p.work().task().url();
+        String reason = "no result from a fetching instance within "
+                + settings.taskTimeout().toMillis() + " ms (research.fetch.shared.task-timeout-ms)";
         p.result()
-                .complete(p.work()
-                        .withResponse(
-                                FetchResponse.failed(
-                                        url,
-                                        url,
-                                        FetchOutcome.TIMEOUT,
-                                        "no result from a fetching instance within "
-                                                + settings.taskTimeout().toMillis()
-                                                + " ms (research.fetch.shared.task-timeout-ms)",
-                                        null),
-                                Delivery.FETCHED));
+                .complete(
+                        new Fetched(FetchResponse.failed(p.url(), p.url(), FetchOutcome.TIMEOUT, reason, null), null));
     }
 
     /** Tasks sent and not answered yet. */

@@ -3,69 +3,145 @@ package dev.caravan.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.caravan.model.Delivery;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.model.CacheHeaders;
 import dev.caravan.model.FetchOutcome;
-import dev.caravan.model.FetchedPage;
-import dev.caravan.model.PageMetadata;
-import dev.caravan.model.PageType;
+import dev.caravan.model.FetchResponse;
 import dev.caravan.model.Retrieval;
-import dev.caravan.model.TextBlock;
-import java.nio.file.Path;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.List;
+import java.util.Map;
+import java.util.zip.DeflaterOutputStream;
 import org.junit.jupiter.api.Test;
 
 class FetchMessagesTest {
 
-    static final FetchedPage PAGE = new FetchedPage(
+    static final byte[] HTML =
+            "<html><body><p>Text with \"quotes\",\n\ttabs and é</p></body></html>".getBytes(StandardCharsets.UTF_8);
+
+    static final FetchResponse RESPONSE = new FetchResponse(
             new Retrieval("http://a.example/x", "http://a.example/y", 200, Instant.parse("2026-01-02T03:04:05Z")),
             FetchOutcome.OK,
             null,
-            "text/html",
-            new PageMetadata("Title", "http://a.example/c", "Site", "Ada", "2026-01-01", "en", "About", PageType.FORUM),
-            "# Title\n\nText with `code` and \"quotes\".",
-            null,
-            40,
-            "Text with code",
-            List.of(new TextBlock(TextBlock.Kind.HEADING, "Title"), new TextBlock(TextBlock.Kind.CODE, "a\n\tb")));
+            "text/html; charset=utf-8",
+            HTML,
+            new CacheHeaders("\"v1\"", "Fri, 01 Jan 2026 00:00:00 GMT", "max-age=60", null, "Fri, 02 Jan 2026", "3"));
 
     @Test
-    void a_task_comes_back_as_it_was_sent() {
+    void a_task_comes_back_as_it_was_sent_with_the_owners_validators() {
         FetchMessages.Task task = new FetchMessages.Task(
-                "id-1", "alpha", "http://a.example/x?q=1", "http://a.example/x", "a.example", 123L, "job/0/1");
+                "id-1",
+                "alpha",
+                "http://a.example/x?q=1",
+                "a.example",
+                123L,
+                "job/0/1",
+                new CacheHeaders("\"v1\"", "Fri, 01 Jan 2026 00:00:00 GMT", null, null, null, null));
         assertThat(FetchMessages.readTask(FetchMessages.taskText(task))).isEqualTo(task);
     }
 
     @Test
-    void a_result_carries_the_whole_page_back() {
-        FetchMessages.Result result = new FetchMessages.Result("id-1", "beta", PAGE, Delivery.REVALIDATED, 512, 40);
-        byte[] body = FetchMessages.resultBytes(result);
-        assertThat(FetchMessages.readResult(FetchMessages.resultBody(body, body.length)))
-                .isEqualTo(result);
+    void a_task_carries_only_the_validators_of_the_owners_copy() {
+        FetchMessages.Task task =
+                new FetchMessages.Task("id", "alpha", "http://a.example/", "a.example", 1, "l", RESPONSE.caching());
+        assertThat(task.validators())
+                .isEqualTo(new CacheHeaders("\"v1\"", "Fri, 01 Jan 2026 00:00:00 GMT", null, null, null, null));
+        FetchMessages.Task none = new FetchMessages.Task("id", "alpha", "http://a.example/", "a.example", 1, "l", null);
+        assertThat(FetchMessages.readTask(FetchMessages.taskText(none)).validators())
+                .isEqualTo(CacheHeaders.NONE);
     }
 
     @Test
-    void a_failed_page_with_no_time_or_status_comes_back_too() {
-        FetchedPage failed = FetchedPage.failed(
-                Retrieval.failed("http://a.example/x", "http://a.example/x", null),
-                FetchOutcome.TIMEOUT,
-                "took too long");
-        FetchMessages.Result result = new FetchMessages.Result("id-2", "beta", failed, Delivery.FETCHED, 0, 1);
-        assertThat(FetchMessages.readResult(FetchMessages.resultBytes(result))).isEqualTo(result);
+    void a_result_carries_the_response_back_as_it_came() {
+        FetchMessages.Result back = roundTrip(new FetchMessages.Result("id-1", "beta", RESPONSE, 40));
+        assertThat(back.id()).isEqualTo("id-1");
+        assertThat(back.fetchedBy()).isEqualTo("beta");
+        assertThat(back.took()).isEqualTo(40);
+        FetchResponse r = back.response();
+        assertThat(r.body()).isEqualTo(HTML);
+        assertThat(r.retrieval()).isEqualTo(RESPONSE.retrieval());
+        assertThat(r.outcome()).isEqualTo(FetchOutcome.OK);
+        assertThat(r.contentType()).isEqualTo(RESPONSE.contentType());
+        assertThat(r.caching()).isEqualTo(RESPONSE.caching());
     }
 
     @Test
-    void a_page_never_travels_as_a_file_reference() {
-        FetchMessages.Result result =
-                new FetchMessages.Result("id", "beta", PAGE.evicted(Path.of("/etc/passwd")), Delivery.FETCHED, 0, 0);
-        assertThatThrownBy(() -> FetchMessages.resultBytes(result)).hasMessageContaining("never as a file reference");
+    void a_failed_response_with_no_time_or_status_comes_back_too() {
+        FetchResponse failed = FetchResponse.failed(
+                "http://a.example/x", "http://a.example/x", FetchOutcome.ROBOTS_DENIED, "robots.txt says no", null);
+        FetchResponse r =
+                roundTrip(new FetchMessages.Result("id-2", "beta", failed, 1)).response();
+        assertThat(r.outcome()).isEqualTo(FetchOutcome.ROBOTS_DENIED);
+        assertThat(r.reason()).isEqualTo("robots.txt says no");
+        assertThat(r.retrieval()).isEqualTo(failed.retrieval());
+        assertThat(r.body()).isEmpty();
+        assertThat(r.caching()).isEqualTo(CacheHeaders.NONE);
+    }
+
+    @Test
+    void a_not_modified_answer_to_a_conditional_request_comes_back_as_one() {
+        FetchResponse notModified = new FetchResponse(
+                new Retrieval("http://a.example/x", "http://a.example/x", 304, Instant.parse("2026-01-02T03:04:05Z")),
+                FetchOutcome.OK,
+                null,
+                null,
+                new byte[0],
+                new CacheHeaders("\"v2\"", null, "max-age=120", null, null, null));
+        FetchResponse r = roundTrip(new FetchMessages.Result("id-3", "beta", notModified, 1))
+                .response();
+        assertThat(r.notModified()).isTrue();
+        assertThat(r.caching().etag()).isEqualTo("\"v2\"");
     }
 
     @Test
     void a_result_over_its_limit_is_refused_before_it_is_read() {
-        byte[] body = FetchMessages.resultBytes(new FetchMessages.Result("id", "b", PAGE, Delivery.FETCHED, 0, 0));
+        byte[] body = FetchMessages.resultBytes(new FetchMessages.Result("id", "b", RESPONSE, 0));
         assertThatThrownBy(() -> FetchMessages.resultBody(body, body.length - 1))
                 .hasMessageContaining("research.fetch.shared.max-result-bytes");
+    }
+
+    @Test
+    void a_result_that_claims_a_huge_body_or_header_is_refused_before_it_is_held() throws Exception {
+        byte[] header = new ObjectMapper()
+                .writeValueAsBytes(Map.of(
+                        "id",
+                        "x",
+                        "fetched_by",
+                        "b",
+                        "url",
+                        "u",
+                        "final_url",
+                        "u",
+                        "outcome",
+                        "OK",
+                        "body_bytes",
+                        Long.MAX_VALUE));
+        assertThatThrownBy(() -> FetchMessages.readResult(deflated(header.length, header)))
+                .hasMessageContaining("body is not 0 to");
+        assertThatThrownBy(() -> FetchMessages.readResult(deflated(Integer.MAX_VALUE, header)))
+                .hasMessageContaining("header is not 1 to");
+    }
+
+    @Test
+    void a_result_cut_short_is_refused() throws Exception {
+        byte[] header = new ObjectMapper()
+                .writeValueAsBytes(Map.of(
+                        "id",
+                        "x",
+                        "fetched_by",
+                        "b",
+                        "url",
+                        "u",
+                        "final_url",
+                        "u",
+                        "outcome",
+                        "OK",
+                        "body_bytes",
+                        100));
+        assertThatThrownBy(() -> FetchMessages.readResult(deflated(header.length, header)))
+                .hasMessageContaining("cut short");
     }
 
     @Test
@@ -76,6 +152,20 @@ class FetchMessagesTest {
         assertThatThrownBy(() -> FetchMessages.readTask("x".repeat(70_000))).hasMessageContaining("at most");
         assertThatThrownBy(() -> FetchMessages.resultBody("text", 100)).hasMessageContaining("must be a bytes message");
         assertThatThrownBy(() -> FetchMessages.readResult(new byte[] {1, 2, 3}))
-                .hasMessageContaining("not deflated JSON");
+                .hasMessageContaining("not a deflated fetch result");
+    }
+
+    private static FetchMessages.Result roundTrip(FetchMessages.Result result) {
+        byte[] body = FetchMessages.resultBytes(result);
+        return FetchMessages.readResult(FetchMessages.resultBody(body, body.length));
+    }
+
+    private static byte[] deflated(int headerLength, byte[] header) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DataOutputStream d = new DataOutputStream(new DeflaterOutputStream(out))) {
+            d.writeInt(headerLength);
+            d.write(header);
+        }
+        return out.toByteArray();
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.progress.Progress;
 import dev.caravan.testing.HostSites;
 import dev.caravan.testing.LiveFolder;
+import dev.caravan.testing.StubServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,12 +39,14 @@ class SharedFetchingTest {
     EmbeddedBroker broker;
     HostSites sites;
     final List<Caravan> instances = new ArrayList<>();
+    final List<StubServer> stubs = new ArrayList<>();
 
     @AfterEach
     void stop() throws Exception {
         for (Caravan c : instances) c.close();
         if (broker != null) broker.stop();
         if (sites != null) sites.close();
+        for (StubServer s : stubs) s.close();
     }
 
     /** The overrides for an instance named {@code name} that shares its fetching through the broker on {@code port}. */
@@ -135,5 +138,44 @@ class SharedFetchingTest {
                 .isEqualTo(48);
         assertThat(progress(alpha).fetchTasks("timed_out") + progress(beta).fetchTasks("timed_out"))
                 .isZero();
+    }
+
+    @Test
+    void a_stale_copy_the_owner_holds_is_asked_for_conditionally_through_the_broker_and_reused_when_unchanged()
+            throws Exception {
+        StubServer site = new StubServer("127.0.0.30");
+        stubs.add(site);
+        site.page("/robots.txt", 404, "text/plain", "");
+        site.on("/p", (ex, body) -> {
+            ex.getResponseHeaders().set("Cache-Control", "no-cache");
+            ex.getResponseHeaders().set("ETag", "\"v1\"");
+            if ("\"v1\"".equals(ex.getRequestHeaders().getFirst("If-None-Match"))) {
+                ex.sendResponseHeaders(304, -1);
+                ex.close();
+                return;
+            }
+            StubServer.respond(ex, 200, "text/html; charset=utf-8", HostSites.article(0, "/p"));
+        });
+        int port = Caravan.freePort();
+        broker = MessagingTestSupport.standaloneBroker(port);
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", shared("alpha", port));
+        instances.add(alpha);
+
+        for (String job : List.of("first", "second")) {
+            drop(alpha, job, List.of(site.url("/p")));
+            await(job)
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> sidecars(alpha, job).size() == 1);
+        }
+
+        JsonNode source = sidecars(alpha, "second").get(0).path("sources").get(0);
+        assertThat(source.path("delivery").asText()).isEqualTo("revalidated");
+        assertThat(source.path("fetched_by").asText()).isEqualTo("alpha");
+        List<StubServer.Recorded> asked =
+                site.requests().stream().filter(r -> r.path().equals("/p")).toList();
+        assertThat(asked).hasSize(2);
+        assertThat(asked.get(0).header("If-None-Match")).isNull();
+        assertThat(asked.get(1).header("If-None-Match")).isEqualTo("\"v1\"");
+        assertThat(progress(alpha).fetchTasks("sent")).isEqualTo(2);
     }
 }

@@ -10,12 +10,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Several stub web sites, one per loopback address (127.0.0.10, .11, ...), so each is a host of its own for Caravan's
- * politeness. Every request is timed on this JVM's monotonic clock: when it arrived, and when its response was written,
- * so the gap between a host's response and its next request can be checked whoever sent them.
+ * politeness. Every request is timed on this JVM's monotonic clock: when it arrived, and when its response was handed to
+ * the socket (a few hundred bytes on loopback, sent at once), so the gap between a host's response and its next request
+ * can be checked whoever sent them. The time is taken just before the write, not after it: on a busy machine the stub's
+ * thread may wait for a core after writing, and the client, which has the response by then, counts its delay from
+ * there, so a time taken after the write would show gaps up to that wait shorter than they were.
  */
 public final class HostSites implements AutoCloseable {
 
-    /** One request: which site, which path, when it arrived and when its response ended (System.nanoTime). */
+    /** One request: which site, which path, when it arrived and when its response was sent (System.nanoTime). */
     public record Hit(int site, String path, long arrived, long ended) {}
 
     private final List<StubServer> sites = new ArrayList<>();
@@ -32,15 +35,15 @@ public final class HostSites implements AutoCloseable {
             int n = i;
             site.on("/robots.txt", (ex, b) -> {
                 long arrived = System.nanoTime();
-                StubServer.respond(ex, 200, "text/plain", "User-agent: *\nAllow: /\n");
                 hits.add(new Hit(n, "/robots.txt", arrived, System.nanoTime()));
+                StubServer.respond(ex, 200, "text/plain", "User-agent: *\nAllow: /\n");
             });
             for (String path : pages) {
                 site.on(path, (ex, b) -> {
                     long arrived = System.nanoTime();
                     sleep(responseMs);
-                    StubServer.respond(ex, 200, "text/html; charset=utf-8", article(n, path));
                     hits.add(new Hit(n, path, arrived, System.nanoTime()));
+                    StubServer.respond(ex, 200, "text/html; charset=utf-8", article(n, path));
                 });
             }
             sites.add(site);
