@@ -173,6 +173,7 @@ public final class SharedFetches implements AutoCloseable {
             return;
         }
         p.deadline().cancel(false);
+        progress.fetchTask("answered");
         p.result().complete(new Fetched(result.response(), result.fetchedBy()));
     }
 

@@ -196,8 +196,8 @@ public class Progress {
     }
 
     /** The events of shared fetching, by name: what {@link #fetchTask} counted. */
-    public static final java.util.List<String> FETCH_TASK_EVENTS =
-            java.util.List.of("sent", "received", "redelivered", "timed_out", "dropped", "expired", "refused");
+    public static final java.util.List<String> FETCH_TASK_EVENTS = java.util.List.of(
+            "sent", "answered", "received", "redelivered", "timed_out", "dropped", "expired", "refused");
 
     /**
      * Counts an event of a fetch task shared between instances ({@code research.fetch.shared}): one of
