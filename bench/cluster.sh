@@ -19,5 +19,6 @@ cd "$(dirname "$0")/.."
 classpath=target/classpath-lexical.txt
 mvn -q -B -ntp -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile="$classpath" \
   -DincludeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
-export JAVA_OPTS="-Xmx384m ${JAVA_OPTS:-}"
+# the Run command's heap cap and JIT (see ./caravan); JAVA_OPTS comes after them, so options there win
+export JAVA_OPTS="-Xmx384m -XX:TieredStopAtLevel=1 ${JAVA_OPTS:-}"
 exec python3 bench/cluster/driver.py --classpath-file "$classpath" "$@"
