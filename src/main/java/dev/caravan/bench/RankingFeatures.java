@@ -71,14 +71,18 @@ public final class RankingFeatures {
                     if (id.equals(question.path("unrelated").asText())) unrelated = r;
                 }
                 List<List<Passage>> candidates = new ArrayList<>();
-                for (PageResult page : pages.query(job, q, question).pages()) candidates.add(page.candidates());
+                List<String> sources = new ArrayList<>();
+                for (PageResult page : pages.query(job, q, question).pages()) {
+                    candidates.add(page.candidates());
+                    sources.add(FindingSelector.source(page));
+                }
                 ObjectNode line = json.createObjectNode();
                 line.put("query", query);
                 line.put("form", question.path("form").asText("sentence"));
                 line.put("gold", gold);
                 line.put("unrelated", unrelated);
                 ArrayNode rows = line.putArray("candidates");
-                for (PassageRanker.Measured m : ranker.measure(query, candidates, modelReads)) {
+                for (PassageRanker.Measured m : ranker.measure(query, candidates, modelReads, sources)) {
                     ObjectNode row = rows.addObject();
                     row.put("page", m.page());
                     row.put("position", m.passage().position());

@@ -8,6 +8,7 @@ import dev.caravan.model.Passage;
 import dev.caravan.model.Query;
 import dev.caravan.rank.PassageRanker;
 import dev.caravan.rank.Ranking;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,13 +46,15 @@ public class FindingSelector {
     public Selection select(Query query, List<PageResult> pages, Map<Integer, Integer> numbers) {
         List<Integer> cited = new ArrayList<>();
         List<List<Passage>> candidates = new ArrayList<>();
+        List<String> pageSources = new ArrayList<>();
         for (PageResult page : pages) {
             Integer n = numbers.get(page.task().order());
             if (n == null) continue;
             cited.add(n);
             candidates.add(page.candidates());
+            pageSources.add(source(page));
         }
-        Ranking ranking = ranker.rank(queryText(query), candidates);
+        Ranking ranking = ranker.rank(queryText(query), candidates, pageSources);
         List<Finding> findings = new ArrayList<>();
         for (Ranking.Pick pick : ranking.picks()) {
             List<Integer> others = new ArrayList<>();
@@ -65,6 +68,23 @@ public class FindingSelector {
         for (int i = 0; i < cited.size(); i++)
             sources.put(cited.get(i), ranking.pages().get(i));
         return new Selection(findings, sources);
+    }
+
+    /**
+     * A page's source as the ranking weighs it: its title and the host name of its address, words that say whose page
+     * it is ("... according to Harvard Health" and health.harvard.edu).
+     */
+    public static String source(PageResult page) {
+        String title = page.page().title() == null ? "" : page.page().title();
+        String host = null;
+        try {
+            host = page.page().finalUrl() == null
+                    ? null
+                    : URI.create(page.page().finalUrl()).getHost();
+        } catch (IllegalArgumentException notAnAddress) {
+            // no host words
+        }
+        return host == null ? title : title + " " + host;
     }
 
     private static String queryText(Query query) {

@@ -42,6 +42,11 @@ final class Analysis {
         return terms;
     }
 
+    /** The words of a page's source (its title and host name), the host split at its dots and dashes. */
+    static Set<String> sourceTerms(String source) {
+        return terms(source == null ? "" : source.replaceAll("[./_:?=&#-]+", " "));
+    }
+
     private static CharArraySet snowballStopWords() {
         try (Reader list =
                 IOUtils.getDecodingReader(SnowballFilter.class, "english_stop.txt", StandardCharsets.UTF_8)) {

@@ -102,9 +102,17 @@ public final class PassageRanker {
      * candidate below the relevance floor is never a finding; with the model, neither is one it did not read.
      */
     public Ranking rank(String query, List<List<Passage>> pages) {
+        return rank(query, pages, List.of());
+    }
+
+    /**
+     * As {@link #rank(String, List)}, with each page's source: its title and address (in page order, or empty), whose
+     * words count towards how its page covers the query ("... according to Harvard Health").
+     */
+    public Ranking rank(String query, List<List<Passage>> pages, List<String> sources) {
         Set<String> queryTerms = Analysis.terms(query);
         if (queryTerms.isEmpty()) return leads(pages);
-        Scored scored = score(query, queryTerms, pages, settings.rerankCandidates());
+        Scored scored = score(query, queryTerms, pages, settings.rerankCandidates(), sources);
         List<Candidate> all = scored.all();
         boolean semantic = scored.semantic();
         for (Candidate c : all) {
@@ -119,10 +127,10 @@ public final class PassageRanker {
      * order: lexical-only, and with the model when it read the candidate (else null). The model reads up to
      * {@code modelReads} candidates. For the benchmark that fits {@link RelevanceModel}'s weights.
      */
-    public List<Measured> measure(String query, List<List<Passage>> pages, int modelReads) {
+    public List<Measured> measure(String query, List<List<Passage>> pages, int modelReads, List<String> sources) {
         Set<String> queryTerms = Analysis.terms(query);
         if (queryTerms.isEmpty()) return List.of();
-        Scored scored = score(query, queryTerms, pages, modelReads);
+        Scored scored = score(query, queryTerms, pages, modelReads, sources);
         List<Measured> out = new ArrayList<>();
         for (int i = 0; i < scored.all().size(); i++) {
             Candidate c = scored.all().get(i);
@@ -157,16 +165,20 @@ public final class PassageRanker {
             List<Candidate> all, boolean semantic, double[][] lexicalFeatures, double[][] modelFeatures) {}
 
     /** Every candidate scored: lexically, then, when the model reads the best {@code modelReads}, with it. */
-    private Scored score(String query, Set<String> queryTerms, List<List<Passage>> pages, int modelReads) {
+    private Scored score(
+            String query, Set<String> queryTerms, List<List<Passage>> pages, int modelReads, List<String> sources) {
         List<Candidate> all = new ArrayList<>();
         for (int page = 0; page < pages.size(); page++) {
             for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(p.text())));
         }
         LexicalIndex index = indexed(all, queryTerms);
         AnswerType asked = AnswerType.of(query);
-        double[][] lexical = score(all, queryTerms, asked, index, false);
+        Map<Integer, Set<String>> sourceTerms = new HashMap<>();
+        for (int page = 0; page < sources.size(); page++)
+            sourceTerms.put(page, Analysis.sourceTerms(sources.get(page)));
+        double[][] lexical = score(all, queryTerms, asked, index, false, sourceTerms);
         boolean semantic = encoder != null && embed(query, all, modelReads);
-        double[][] withModel = semantic ? score(all, queryTerms, asked, index, true) : null;
+        double[][] withModel = semantic ? score(all, queryTerms, asked, index, true, sourceTerms) : null;
         return new Scored(all, semantic, lexical, withModel);
     }
 
@@ -184,8 +196,13 @@ public final class PassageRanker {
     }
 
     private static double[][] score(
-            List<Candidate> all, Set<String> queryTerms, AnswerType asked, LexicalIndex index, boolean semantic) {
-        double[][] features = RelevanceModel.features(all, queryTerms, asked, index, semantic);
+            List<Candidate> all,
+            Set<String> queryTerms,
+            AnswerType asked,
+            LexicalIndex index,
+            boolean semantic,
+            Map<Integer, Set<String>> sourceTerms) {
+        double[][] features = RelevanceModel.features(all, queryTerms, asked, index, semantic, sourceTerms);
         for (int i = 0; i < all.size(); i++) all.get(i).score = RelevanceModel.score(features[i], semantic);
         return features;
     }

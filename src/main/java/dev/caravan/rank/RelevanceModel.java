@@ -18,43 +18,50 @@ import java.util.Set;
  * only used to decide whether a change is kept. There are two sets: with the sentence-embedding model, and lexical-only
  * (the model's features weigh 0). The weights were fitted with all-MiniLM-L6-v2; the other models use the same ones.
  *
- * <p>What each feature is worth with the model, refitted without it (bench/fit_ranking.py --ablate, 2026-11-27, the
- * share of questions answered in the first five, cross-validated on tune / on check): all ten 0.81 / 0.73; without
- * the residual cosine 0.79 / 0.69; BM25 share 0.75 / 0.68; answer kind 0.78 / 0.72; neighbours' BM25 0.78 / 0.73;
- * table row 0.81 / 0.71; cosine 0.82 / 0.72; restates 0.81 / 0.72; page cosine gap 0.82 / 0.73; page coverage gap
- * 0.81 / 0.74; context 0.81 / 0.74. Lexical-only, all seven 0.66 / 0.53; without BM25 share 0.64 / 0.53; neighbours
- * 0.63 / 0.53; restates 0.64 / 0.53. Stateless.
+ * <p>What each feature is worth with the model, refitted without it (bench/fit_ranking.py --l2 3 --ablate,
+ * 2026-11-27, the share of questions answered in the first five, cross-validated on tune / estimated on check): all
+ * eleven 0.84 / 0.79; without the source 0.83 / 0.76; residual cosine 0.82 / 0.73; BM25 share 0.80 / 0.74; answer
+ * kind 0.81 / 0.75; neighbours' BM25 0.82 / 0.80; cosine 0.86 / 0.75; restates 0.84 / 0.77; page cosine gap 0.85 /
+ * 0.77; page coverage gap 0.85 / 0.80; table row 0.85 / 0.78; context 0.84 / 0.80. Lexical-only, all eight 0.65 /
+ * 0.54; without the source 0.65 / 0.53; BM25 share 0.64 / 0.51; neighbours 0.64 / 0.53; restates 0.64 / 0.54.
+ * Stateless.
  */
 final class RelevanceModel {
 
     /** What is measured of a candidate, and its weight with and without the model. */
     enum Feature {
         /** The model's cosine similarity of query and passage (with its context). */
-        COSINE(3.59, 0),
+        COSINE(3.86, 0),
         /** Its BM25 score as a share of the query's best BM25 score. */
-        BM25_SHARE(3.72, 6.92),
+        BM25_SHARE(3.81, 6.79),
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
          * when the question asks no particular kind.
          */
-        ANSWER_KIND(2.76, 2.98),
+        ANSWER_KIND(1.48, 1.53),
         /** The share of its words that are the query's: high for a passage that only restates the question. */
-        RESTATES(-2.72, -2.33),
+        RESTATES(-2.95, -2.37),
         /** The best BM25 share of the candidates up to two passages before or after it on its page. */
-        NEIGHBOUR_BM25(2.03, 2.64),
+        NEIGHBOUR_BM25(2.18, 2.41),
         /** Its page's query coverage (all its candidates' words) minus the best page's. */
-        PAGE_COVERAGE_GAP(3.52, 4.17),
+        PAGE_COVERAGE_GAP(3.44, 4.01),
         /** Its page's best cosine minus the query's best cosine. */
-        PAGE_COSINE_GAP(4.98, 0),
+        PAGE_COSINE_GAP(4.07, 0),
         /** It has context to stand alone (a table's header row, a list's lead-in, a code block's introduction). */
-        HAS_CONTEXT(0.74, 0.75),
+        HAS_CONTEXT(0.7, 0.84),
         /** It is a table row. */
-        TABLE_ROW(1.8, 2.04),
+        TABLE_ROW(1.8, 2.02),
         /**
          * The model's cosine similarity of the passage and what the query asks beyond what its page is about (the
          * query without the words that run through the page; {@link PassageRanker}).
          */
-        RESIDUAL_COSINE(7.21, 0);
+        RESIDUAL_COSINE(8.01, 0),
+        /**
+         * How its page's source covers the query: the share of the query's IDF weight in the page's title and host name
+         * ("How long should a beginner meditate, according to Harvard Health?" on health.harvard.edu). Questions often
+         * name whose page answers them; the passages of that page seldom repeat the name.
+         */
+        SOURCE(11.73, 12.38);
 
         final double withModel;
         final double lexical;
@@ -76,6 +83,17 @@ final class RelevanceModel {
      */
     static double[][] features(
             List<Candidate> all, Set<String> queryTerms, AnswerType asked, LexicalIndex index, boolean semantic) {
+        return features(all, queryTerms, asked, index, semantic, Map.of());
+    }
+
+    /** As above, with the analysed words of each page's source (title and host name), by page, for {@link Feature#SOURCE}. */
+    static double[][] features(
+            List<Candidate> all,
+            Set<String> queryTerms,
+            AnswerType asked,
+            LexicalIndex index,
+            boolean semantic,
+            Map<Integer, Set<String>> sourceTerms) {
         double bestBm25 = 0;
         double bestCosine = -1;
         Map<Integer, Set<String>> pageTerms = new HashMap<>();
@@ -97,6 +115,7 @@ final class RelevanceModel {
             pageCoverage.put(page.getKey(), coverage);
             bestPageCoverage = Math.max(bestPageCoverage, coverage);
         }
+        Map<Integer, Double> sourceCoverage = new HashMap<>();
         double[][] features = new double[all.size()][];
         for (int i = 0; i < all.size(); i++) {
             Candidate c = all.get(i);
@@ -116,6 +135,8 @@ final class RelevanceModel {
             f[Feature.PAGE_COVERAGE_GAP.ordinal()] = pageCoverage.get(c.page) - bestPageCoverage;
             f[Feature.HAS_CONTEXT.ordinal()] = c.passage.context().isEmpty() ? 0 : 1;
             f[Feature.TABLE_ROW.ordinal()] = c.passage.kind() == Kind.TABLE_ROW ? 1 : 0;
+            f[Feature.SOURCE.ordinal()] =
+                    sourceCoverage.computeIfAbsent(c.page, p -> index.coverage(sourceTerms.getOrDefault(p, Set.of())));
             features[i] = f;
         }
         return features;

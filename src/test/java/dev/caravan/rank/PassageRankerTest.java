@@ -333,6 +333,45 @@ class PassageRankerTest {
                 .contains(leadIn);
     }
 
+    static Stream<Arguments> sources() {
+        String asks = "How long should a beginner meditate each day, according to Harvard Health?";
+        String plain = "How long should a beginner meditate each day?";
+        List<String> byTitle = List.of("Meditation basics www.example.org", "Meditation basics - Harvard Health");
+        List<String> byHost = List.of("Meditation basics www.example.org", "Meditation basics health.harvard.edu");
+        return Stream.of(LEXICAL, WITH_MODEL)
+                .flatMap(ranker -> Stream.of(
+                        Arguments.of("a query that names a page's title", ranker, asks, byTitle, true),
+                        Arguments.of("a query that names a page's host", ranker, asks, byHost, true),
+                        Arguments.of("a query that names no source", ranker, plain, byHost, false)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sources")
+    void of_two_pages_saying_the_same_the_one_whose_title_or_host_the_query_names_comes_first(
+            String name, PassageRanker ranker, String query, List<String> sources, boolean followsSource) {
+        String rest = " // Breathing slowly calms the body and the mind. // Sitting upright on a cushion keeps the back"
+                + " straight.";
+        List<List<Passage>> pages = Stream.of(
+                        "As long as it feels easy, a beginner should meditate for ten minutes each day." + rest,
+                        "As long as it feels easy, a beginner should meditate for twelve minutes each day." + rest)
+                .map(p -> ranker.candidates(blocks(p), query))
+                .toList();
+        List<String> swapped = List.of(sources.get(1), sources.get(0));
+
+        Ranking ranking = ranker.rank(query, pages, sources);
+        Ranking sourcesSwapped = ranker.rank(query, pages, swapped);
+
+        assertThat(ranking.picks()).isNotEmpty();
+        assertThat(sourcesSwapped.picks()).isNotEmpty();
+        if (followsSource) { // the page whose source the query names: the second, then the first
+            assertThat(ranking.picks().get(0).page()).isEqualTo(1);
+            assertThat(sourcesSwapped.picks().get(0).page()).isEqualTo(0);
+        } else {
+            assertThat(sourcesSwapped.picks().get(0).page())
+                    .isEqualTo(ranking.picks().get(0).page());
+        }
+    }
+
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {
         List<List<Passage>> candidates =
                 pages.stream().map(p -> ranker.candidates(blocks(p), query)).toList();
