@@ -30,10 +30,10 @@ import org.slf4j.LoggerFactory;
  * instance that runs a query sends a fetch task to the fetch queue, grouped by the page's host, and the page's future
  * completes with the response when the result comes back on this instance's results subscription, or when the task's
  * deadline passes (the page is then not retrieved, with that reason). The response goes on as one this instance
- * fetched itself: converted here, cached here. Each task has a random ID; a result whose ID is not waited for (a second copy
- * after a redelivery, a result that came after its deadline, a result for a run of a job that died with its instance)
- * is dropped and counted. The job's page budget is taken here, before the task is sent, so it holds whichever instance
- * fetches. Thread-safe.
+ * fetched itself: converted here, cached here. Each task has a random ID; a result whose ID is not waited for (a
+ * second copy after a redelivery, a result that came after its deadline, a result for a run of a job that died with
+ * its instance) is dropped and counted. The job's page budget is taken here, before the task is sent, so it holds
+ * whichever instance fetches. Thread-safe.
  */
 public final class SharedFetches implements AutoCloseable {
 
