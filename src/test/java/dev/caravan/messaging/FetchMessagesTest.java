@@ -104,20 +104,7 @@ class FetchMessagesTest {
 
     @Test
     void a_result_that_claims_a_huge_body_or_header_is_refused_before_it_is_held() throws Exception {
-        byte[] header = new ObjectMapper()
-                .writeValueAsBytes(Map.of(
-                        "id",
-                        "x",
-                        "fetched_by",
-                        "b",
-                        "url",
-                        "u",
-                        "final_url",
-                        "u",
-                        "outcome",
-                        "OK",
-                        "body_bytes",
-                        Long.MAX_VALUE));
+        byte[] header = header(Long.MAX_VALUE);
         assertThatThrownBy(() -> FetchMessages.readResult(deflated(header.length, header)))
                 .hasMessageContaining("body is not 0 to");
         assertThatThrownBy(() -> FetchMessages.readResult(deflated(Integer.MAX_VALUE, header)))
@@ -126,20 +113,7 @@ class FetchMessagesTest {
 
     @Test
     void a_result_cut_short_is_refused() throws Exception {
-        byte[] header = new ObjectMapper()
-                .writeValueAsBytes(Map.of(
-                        "id",
-                        "x",
-                        "fetched_by",
-                        "b",
-                        "url",
-                        "u",
-                        "final_url",
-                        "u",
-                        "outcome",
-                        "OK",
-                        "body_bytes",
-                        100));
+        byte[] header = header(100);
         assertThatThrownBy(() -> FetchMessages.readResult(deflated(header.length, header)))
                 .hasMessageContaining("cut short");
     }
@@ -158,6 +132,24 @@ class FetchMessagesTest {
     private static FetchMessages.Result roundTrip(FetchMessages.Result result) {
         byte[] body = FetchMessages.resultBytes(result);
         return FetchMessages.readResult(FetchMessages.resultBody(body, body.length));
+    }
+
+    /** A result's JSON header that says its body has {@code bodyBytes} bytes. */
+    private static byte[] header(long bodyBytes) throws Exception {
+        return new ObjectMapper()
+                .writeValueAsBytes(Map.of(
+                        "id",
+                        "x",
+                        "fetched_by",
+                        "b",
+                        "url",
+                        "u",
+                        "final_url",
+                        "u",
+                        "outcome",
+                        "OK",
+                        "body_bytes",
+                        bodyBytes));
     }
 
     private static byte[] deflated(int headerLength, byte[] header) throws Exception {
