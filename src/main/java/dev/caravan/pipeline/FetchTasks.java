@@ -70,9 +70,8 @@ public final class FetchTasks {
     /**
      * Works on one task message and returns the reply to send, or null when there is nothing to send (a message that
      * is no fetch task, or a task past its deadline). The calling thread, the task's JMS consumer, waits for the
-     * host's turn and the response, and then sends the reply itself: replies sent from the fetch scheduler's
-     * completion threads (one per core) queued behind each other, and a host's next task waited for them (0.8 s a
-     * round with 12 hosts on 2 cores).
+     * host's turn and the response, and the route then sends the reply from that same thread, not from the fetch
+     * scheduler's completion threads (one per core), which stay free to hand on the other hosts' responses.
      *
      * @param redelivered whether the broker delivered the message before (its consumer went away without acknowledging)
      */
