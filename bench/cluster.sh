@@ -16,9 +16,6 @@
 #   bench/cluster.sh --setting jail       # one of hosts12, hosts200, jail, large
 set -euo pipefail
 cd "$(dirname "$0")/.."
-classpath=target/classpath-lexical.txt
-mvn -q -B -ntp -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile="$classpath" \
-  -DincludeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
-# the Run command's heap cap and JIT (see ./caravan); JAVA_OPTS comes after them, so options there win
-export JAVA_OPTS="-Xmx384m -XX:TieredStopAtLevel=1 ${JAVA_OPTS:-}"
+# shellcheck source=bench/app-build.sh
+. bench/app-build.sh
 exec python3 bench/cluster/driver.py --classpath-file "$classpath" "$@"

@@ -29,10 +29,6 @@
 # JAVA_OPTS (e.g. -Xmx256m) are passed to the application's JVM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Same build as ./caravan with RESEARCH_REPORT_MODEL=none: the embedding model's jars stay off the classpath.
-classpath=target/classpath-lexical.txt
-mvn -q -B -ntp -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile="$classpath" \
-  -DincludeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
-# the Run command's heap cap and JIT (see ./caravan); JAVA_OPTS comes after them, so options there win
-export JAVA_OPTS="-Xmx384m -XX:TieredStopAtLevel=1 ${JAVA_OPTS:-}"
+# shellcheck source=bench/app-build.sh
+. bench/app-build.sh
 exec python3 bench/pipeline/driver.py --classpath-file "$classpath" "$@"

@@ -1,0 +1,8 @@
+# Sourced by bench/pipeline.sh and bench/cluster.sh, which start the application themselves: builds it as ./caravan
+# does with RESEARCH_REPORT_MODEL=none (the embedding model's jars stay off the classpath, written to $classpath) and
+# exports the Run command's heap cap and JIT in JAVA_OPTS (see ./caravan); options already in JAVA_OPTS come after
+# them, so they win.
+classpath=target/classpath-lexical.txt
+mvn -q -B -ntp -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile="$classpath" \
+  -DincludeScope=runtime -DexcludeGroupIds=dev.langchain4j,com.microsoft.onnxruntime,ai.djl,ai.djl.huggingface
+export JAVA_OPTS="-Xmx384m -XX:TieredStopAtLevel=1 ${JAVA_OPTS:-}"
