@@ -1,7 +1,9 @@
 package dev.caravan.config;
 
 import dev.caravan.messaging.SharedFetchSettings;
+import dev.caravan.model.LogText;
 import dev.caravan.pipeline.SharedFetches;
+import dev.caravan.pipeline.WarmUp;
 import dev.caravan.progress.Progress;
 import java.io.Closeable;
 import java.time.Clock;
@@ -72,6 +74,7 @@ public class CaravanConfiguration implements CamelConfiguration {
                 clock);
         PipelineStage.bind(
                 context.getRegistry(), props, runtime, fetch, search, caches, report, answers, progress, shared, clock);
+        if (!runtime.runOnce()) warmUp(props, fetch, report, clock); // run-once: the jobs are waiting already
 
         // stopped after the routes, so jobs still running at shutdown finish their pages first
         stopAfterRoutes(context, () -> {
@@ -86,6 +89,17 @@ public class CaravanConfiguration implements CamelConfiguration {
                 PipelineStage.inputDir(props).toAbsolutePath(),
                 report.settings().outputDir().toAbsolutePath(),
                 fetch.guardSettings().enabled() ? "on" : "OFF");
+    }
+
+    /** Runs a query's CPU work on a bundled page before jobs come ({@code research.jobs.warm-up-rounds}). */
+    private static void warmUp(PropertyReader props, FetchStage.Built fetch, ReportStage.Built report, Clock clock) {
+        int rounds = props.intIn("research.jobs.warm-up-rounds", 0, 100, "rounds");
+        if (rounds == 0) return;
+        WarmUp.Done done = new WarmUp(fetch.converter(), report.findings(), report.builder(), clock).run(rounds);
+        LOG.info(
+                "warmed up in {} ms: {} built on a bundled page, nothing fetched",
+                done.millis(),
+                LogText.count(done.reports(), "report", "reports"));
     }
 
     /** Closes what the stages opened once Camel has stopped its routes. */

@@ -42,6 +42,7 @@ final class Caravan implements AutoCloseable {
         p.put("research.fetch.host-delay-ms", "50");
         p.put("research.fetch.timeout-ms", "3000");
         p.put("research.guard.allowed-addresses", "127.0.0.1/32");
+        p.put("research.jobs.warm-up-rounds", "0"); // many contexts in one JVM: the first warms it for all
         p.put("research.jms.enabled", "true");
         p.put("research.jms.data-dir", work.resolve("artemis").toString());
         p.put("camel.main.shutdown-timeout", "10");

@@ -64,6 +64,7 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
         p.put("research.fetch.host-delay-ms", "50");
         p.put("research.fetch.timeout-ms", "3000");
         p.put("research.guard.allowed-addresses", "127.0.0.1/32");
+        p.put("research.jobs.warm-up-rounds", "0"); // many contexts in one JVM: the first warms it for all
         overrides(p);
         config.withUseOverridePropertiesWithPropertiesComponent(p);
     }

@@ -1,0 +1,108 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.extract.PageConverter;
+import dev.caravan.model.FetchOutcome;
+import dev.caravan.model.FetchResponse;
+import dev.caravan.model.FetchTask;
+import dev.caravan.model.FetchedPage;
+import dev.caravan.model.Job;
+import dev.caravan.model.PageResult;
+import dev.caravan.model.Query;
+import dev.caravan.model.Report;
+import dev.caravan.model.Retrieval;
+import dev.caravan.model.SearchHit;
+import dev.caravan.model.SearchResults;
+import dev.caravan.pages.FindingSelector;
+import dev.caravan.report.ReportBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a query's CPU work once or a few times at startup, before any job comes: a bundled page of our own
+ * ({@code warm-up.html}: a timetable, fares as a list, a code block, label lines) is converted, its passages ranked
+ * in both passes for three queries, and their reports built in memory. Nothing is fetched, written or kept.
+ *
+ * <p>Why: in a fresh JVM the first pages pay for loading the classes of the extractor, the Markdown converter, the
+ * ranking and the report, and run interpreted until the JIT has compiled them. A job that arrives at once (a
+ * scheduled run, a job file waiting at startup, a task from another instance) waits for that; with the warm-up the
+ * instance pays it before it says it has started. Figures: docs/running.md, "Warm-up".
+ */
+public final class WarmUp {
+
+    /** The bundled page's address: a reserved name (RFC 2606) that is never fetched. */
+    static final String PAGE_URL = "https://harbour.example/ferries/harbour-line";
+
+    /** Queries the bundled page answers from a table row, a list item and a code block. */
+    static final List<String> QUERIES = List.of(
+            "When does the last ferry leave on Sunday?",
+            "How much is a single adult ticket to Saltmarsh?",
+            "how to request the next sailings from the status feed API");
+
+    /** As many pages as a query usually has. */
+    private static final int PAGES_PER_QUERY = 5;
+
+    private final PageConverter converter;
+    private final FindingSelector findings;
+    private final ReportBuilder reports;
+    private final Clock clock;
+
+    public WarmUp(PageConverter converter, FindingSelector findings, ReportBuilder reports, Clock clock) {
+        this.converter = converter;
+        this.findings = findings;
+        this.reports = reports;
+        this.clock = clock;
+    }
+
+    /**
+     * What the warm-up did.
+     *
+     * @param reports the reports built (three per round)
+     * @param withoutFindings of those, the reports that quote nothing (the bundled page answers every query)
+     * @param millis how long it took
+     */
+    public record Done(int reports, int withoutFindings, long millis) {}
+
+    /** Runs {@code rounds} rounds (none when 0). */
+    public Done run(int rounds) {
+        long start = clock.millis();
+        byte[] html = page();
+        List<Query> queries = QUERIES.stream().map(Query::of).toList();
+        Job job = new Job("warm-up", queries);
+        int built = 0;
+        int empty = 0;
+        for (int round = 0; round < rounds; round++) {
+            for (int q = 0; q < queries.size(); q++) {
+                Report report = reports.build(job, q, SearchResults.none(), pages(html, queries.get(q)));
+                built++;
+                if (report.findings() == 0) empty++;
+            }
+        }
+        return new Done(built, empty, clock.millis() - start);
+    }
+
+    /** The page as a query's five results, each converted as if fetched (under its own address). */
+    private List<PageResult> pages(byte[] html, Query query) {
+        List<PageResult> results = new ArrayList<>();
+        for (int r = 0; r < PAGES_PER_QUERY; r++) {
+            String url = PAGE_URL + "?copy=" + r;
+            FetchedPage page = converter.convert(new FetchResponse(
+                    new Retrieval(url, url, 200, clock.instant()), FetchOutcome.OK, null, "text/html", html));
+            FetchTask task = new FetchTask(r, url, url, new SearchHit(url, page.title(), "", 1.0 - r * 0.1, null));
+            results.add(findings.candidates(task, page, query, false));
+        }
+        return results;
+    }
+
+    private static byte[] page() {
+        try (InputStream in = WarmUp.class.getResourceAsStream("warm-up.html")) {
+            if (in == null) throw new IllegalStateException("warm-up.html is missing from the classpath");
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
