@@ -94,7 +94,8 @@ def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor
         "research.guard.allowed-addresses": "127.0.0.0/8",
         "research.fetch.host-delay-ms": delay_ms,
         "research.fetch.slow-host-delay-factor": factor,
-        "research.report.model": "none",
+        # lexical-only unless RESEARCH_REPORT_MODEL names a model (bench/app-build.sh then puts its jars on the classpath)
+        "research.report.model": os.environ.get("RESEARCH_REPORT_MODEL", "none"),
         "research.budget.pages-per-job": pages + 100,
         "research.budget.search-calls-per-job": max(100, queries + 10),
         "research.budget.credits-per-job": max(200, 2 * queries + 10),
@@ -108,7 +109,7 @@ def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor
     cmd += ["-D%s=%s" % (k, v) for k, v in props.items()]
     cmd += ["-cp", os.path.join(root, "target", "classes") + ":" + classpath, "dev.caravan.App"]
     env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}  # loopback only, never via a proxy
-    env.update(TAVILY_API_KEY="bench", RESEARCH_REPORT_MODEL="none")
+    env.update(TAVILY_API_KEY="bench", RESEARCH_REPORT_MODEL=props["research.report.model"])
     return cmd, env
 
 

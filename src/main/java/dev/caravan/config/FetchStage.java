@@ -31,6 +31,14 @@ import org.apache.hc.core5.util.Timeout;
 final class FetchStage {
 
     /**
+     * With shared fetching, how long a host new to this instance waits before its first request: the time for another
+     * instance's word on when it may next be asked (HostHandovers) to arrive, in case the broker moved the host here
+     * just after that instance asked it. That word is sent before the task is acknowledged, so it is at the broker
+     * before the host can move; a few milliseconds would do.
+     */
+    static final Duration HANDOVER_GRACE = Duration.ofMillis(50);
+
+    /**
      * @param connections the pool, to close once Camel has stopped
      * @param web the HTTP client over the pool, which the search stage shares
      */
@@ -61,8 +69,9 @@ final class FetchStage {
                 fetch.pacing().poolSize(),
                 fetch.pacing().slowHostDelayFactor(),
                 Duration.ofMillis(fetch.pacing().maxSlowHostDelayMs()),
-                // shared: a host handed over from another instance may have been asked there just now
-                sharing.enabled() ? Duration.ofMillis(fetch.pacing().hostDelayMs()) : Duration.ZERO,
+                // shared: a host another instance hands over may have been asked there just now; it says when the
+                // host may next be asked (HostHandovers), and this short wait leaves time for that word to arrive
+                sharing.enabled() ? HANDOVER_GRACE : Duration.ZERO,
                 clock,
                 pageWork);
         WebTransport transport = new WebTransport(web, fetch);

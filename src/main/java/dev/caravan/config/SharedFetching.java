@@ -2,6 +2,7 @@ package dev.caravan.config;
 
 import dev.caravan.messaging.SharedFetchSettings;
 import dev.caravan.pipeline.FetchTasks;
+import dev.caravan.pipeline.HostHandovers;
 import dev.caravan.pipeline.SharedFetches;
 import dev.caravan.progress.Progress;
 import java.time.Clock;
@@ -15,8 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Shared fetching between the instances on one broker ({@code research.fetch.*shared*} keys; see
  * docs/fetching-across-instances.md): reads the settings and, when it is on, builds and binds the two beans of
- * routes/41-fetch-shared.yaml: {@code sharedFetches} (this instance's pages as fetch tasks, and their results) and
- * {@code fetchTasks} (other instances' tasks fetched here). Off by default: then nothing here runs.
+ * routes/41-fetch-shared.yaml: {@code sharedFetches} (this instance's pages as fetch tasks, and their results),
+ * {@code fetchTasks} (other instances' tasks fetched here) and {@code hostHandovers} (when a host another instance
+ * asked may be asked here). Off by default: then nothing here runs.
  */
 final class SharedFetching {
 
@@ -44,6 +46,7 @@ final class SharedFetching {
                 instance,
                 props.string("research.fetch.shared.queue"),
                 props.string("research.fetch.shared.results"),
+                props.string("research.fetch.shared.hosts"),
                 Duration.ofMillis(
                         props.longIn("research.fetch.shared.task-timeout-ms", 1000, 86_400_000, "milliseconds")),
                 props.intIn("research.fetch.shared.consumers", 1, 1000, "consumers"),
@@ -77,6 +80,8 @@ final class SharedFetching {
                 completions,
                 clock);
         context.getRegistry().bind("sharedFetches", owner);
+        HostHandovers handovers = new HostHandovers(fetch.scheduler(), clock);
+        context.getRegistry().bind("hostHandovers", handovers);
         context.getRegistry()
                 .bind(
                         "fetchTasks",
@@ -87,14 +92,16 @@ final class SharedFetching {
                                 // a dead instance's request to the host may run until its deadline
                                 Duration.ofMillis(fetch.settings().limits().timeoutMs()
                                         + fetch.settings().pacing().hostDelayMs()),
+                                handovers,
                                 progress,
                                 clock));
         LOG.info(
                 "fetching shared with the instances on the broker as {}: tasks to {} grouped by host, results from {},"
-                        + " {} fetch task(s) at a time, a task's result awaited {} ms",
+                        + " hosts' next turns on {}, {} fetch task(s) at a time, a task's result awaited {} ms",
                 settings.instance(),
                 settings.queue(),
                 settings.results(),
+                settings.hosts(),
                 settings.consumers(),
                 settings.taskTimeout().toMillis());
         return owner;

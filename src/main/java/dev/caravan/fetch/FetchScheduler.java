@@ -138,6 +138,33 @@ public final class FetchScheduler implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps {@code host} from being asked before {@code until}, as {@link #pause} does: another instance that shares
+     * the fetching asked it and said when it may next be asked.
+     */
+    public void pauseUntil(String host, Instant until) {
+        lock.lock();
+        try {
+            queues.pause(host, until);
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * When {@code host} may next be asked: the end of its last response plus its delay (host delay, Crawl-delay or
+     * slow-host delay), or a pause; empty for a host this scheduler does not know.
+     */
+    public Optional<Instant> readyAt(String host) {
+        lock.lock();
+        try {
+            return queues.readyAt(host);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Stops the fetch threads; requests still waiting fail. */
     @Override
     public void close() {

@@ -133,6 +133,13 @@ final class HostQueues<R> {
         boolean queued = idle.remove(host);
         host.readyAt = until;
         if (queued) idle.add(host);
+        forgetIdleHosts(until);
+    }
+
+    /** When {@code host} may next be asked; empty for a host not known here. */
+    Optional<Instant> readyAt(String key) {
+        Host<R> host = hosts.get(key);
+        return host == null ? Optional.empty() : Optional.of(host.readyAt);
     }
 
     /** The gap the host's last response asked for (host delay, Crawl-delay or slow-host delay). */

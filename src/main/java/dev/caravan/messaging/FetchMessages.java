@@ -83,6 +83,43 @@ public final class FetchMessages {
      */
     public record Result(String id, String fetchedBy, FetchResponse response, long took) {}
 
+    /**
+     * What a fetching instance says after each task, on the hosts topic: when the task's host may next be asked. An
+     * instance that takes the host over later (its message group moves when a consumer goes away) waits until then
+     * instead of asking at once.
+     *
+     * @param sender this process, so it can skip what it said itself (a random ID per start)
+     * @param hostKey the host's politeness key
+     * @param readyAt when it may next be asked, epoch milliseconds
+     */
+    public record HostReady(String sender, String hostKey, long readyAt) {}
+
+    /** The largest hosts-topic message read: an ID, a host key and a number. */
+    public static final int MAX_HOST_READY_CHARS = 1024;
+
+    public static String hostReadyText(HostReady ready) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("sender", ready.sender());
+        n.put("host_key", ready.hostKey());
+        n.put("ready_at", ready.readyAt());
+        return write(n);
+    }
+
+    /** A hosts-topic message (or its text); throws IllegalArgumentException saying why it is refused. */
+    public static HostReady readHostReady(@Nullable Object body) {
+        String text = text(body, "a host's next turn");
+        if (text == null || text.length() > MAX_HOST_READY_CHARS) {
+            throw new IllegalArgumentException(
+                    "a host's next turn must hold at most " + MAX_HOST_READY_CHARS + " characters");
+        }
+        JsonNode n = read(text.getBytes(StandardCharsets.UTF_8));
+        JsonNode readyAt = n.get("ready_at");
+        if (readyAt == null || !readyAt.canConvertToLong()) {
+            throw new IllegalArgumentException("the message has no number field ready_at");
+        }
+        return new HostReady(required(n, "sender"), required(n, "host_key"), readyAt.asLong());
+    }
+
     public static String taskText(Task task) {
         ObjectNode n = JSON.createObjectNode();
         n.put("id", task.id());
@@ -99,18 +136,7 @@ public final class FetchMessages {
 
     /** A task from a received message (or its text); throws IllegalArgumentException saying why it is refused. */
     public static Task readTask(@Nullable Object body) {
-        String text;
-        if (body instanceof TextMessage message) {
-            try {
-                text = message.getText();
-            } catch (JMSException e) {
-                throw new IllegalArgumentException("the task's body could not be read: " + e.getMessage());
-            }
-        } else if (body instanceof String s) {
-            text = s;
-        } else {
-            throw new IllegalArgumentException("a fetch task must be a text message, got " + kind(body));
-        }
+        String text = text(body, "a fetch task");
         if (text == null || text.length() > MAX_TASK_BYTES) {
             throw new IllegalArgumentException("a fetch task must hold at most " + MAX_TASK_BYTES + " characters");
         }
@@ -228,6 +254,19 @@ public final class FetchMessages {
             throw new IllegalArgumentException("the result is " + bytes + " bytes; the limit is " + maxBytes
                     + " bytes (research.fetch.shared.max-result-bytes)");
         }
+    }
+
+    /** The text of a text message, or the string itself; what else comes is refused without reading its body. */
+    private static @Nullable String text(@Nullable Object body, String what) {
+        if (body instanceof TextMessage message) {
+            try {
+                return message.getText();
+            } catch (JMSException e) {
+                throw new IllegalArgumentException(what + ": the body could not be read: " + e.getMessage());
+            }
+        }
+        if (body instanceof String s) return s;
+        throw new IllegalArgumentException(what + " must be a text message, got " + kind(body));
     }
 
     private static String kind(@Nullable Object body) {

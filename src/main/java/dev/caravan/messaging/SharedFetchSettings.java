@@ -11,6 +11,7 @@ import java.time.Duration;
  *     fetched each page
  * @param queue the fetch queue, grouped by host
  * @param results the address results go back to (a topic: each instance subscribes to its own)
+ * @param hosts the topic where fetching instances say when a host may next be asked (every instance hears all)
  * @param taskTimeout how long an instance waits for a task's result before listing the page as not retrieved
  * @param consumers fetch tasks this instance works on at once
  * @param maxResultBytes the largest result (deflated) sent or read; a larger page comes back as too large
@@ -20,6 +21,7 @@ public record SharedFetchSettings(
         String instance,
         String queue,
         String results,
+        String hosts,
         Duration taskTimeout,
         int consumers,
         long maxResultBytes) {
@@ -32,9 +34,14 @@ public record SharedFetchSettings(
             requireName(instance, "research.fetch.shared.instance");
             requireName(queue, "research.fetch.shared.queue");
             requireName(results, "research.fetch.shared.results");
+            requireName(hosts, "research.fetch.shared.hosts");
             if (queue.equals(results)) {
                 throw new IllegalArgumentException(
                         "research.fetch.shared.results must differ from research.fetch.shared.queue");
+            }
+            if (hosts.equals(queue) || hosts.equals(results)) {
+                throw new IllegalArgumentException("research.fetch.shared.hosts must differ from"
+                        + " research.fetch.shared.queue and research.fetch.shared.results");
             }
             if (taskTimeout.toMillis() < 1000) {
                 throw new IllegalArgumentException(
@@ -52,7 +59,7 @@ public record SharedFetchSettings(
 
     /** Settings of an instance that fetches its own pages, as a single instance does. */
     public static SharedFetchSettings off() {
-        return new SharedFetchSettings(false, "", "", "", Duration.ZERO, 1, MIN_RESULT_BYTES);
+        return new SharedFetchSettings(false, "", "", "", "", Duration.ZERO, 1, MIN_RESULT_BYTES);
     }
 
     private static void requireName(String name, String key) {

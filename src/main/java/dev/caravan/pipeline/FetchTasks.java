@@ -38,13 +38,21 @@ public final class FetchTasks {
      * @param owner the instance it goes to
      * @param body the result message's body ({@link FetchMessages#resultBytes})
      * @param summary a line for the log
+     * @param hostReady what to say on the hosts topic: when the task's host may next be asked ({@link HostHandovers});
+     *     null when it was not asked
      */
-    public record Reply(String id, String owner, byte[] body, String summary) {}
+    public record Reply(
+            String id,
+            String owner,
+            byte[] body,
+            String summary,
+            @Nullable String hostReady) {}
 
     private final SharedFetchSettings settings;
     private final PageFetcher fetcher;
     private final FetchScheduler scheduler;
     private final Duration movedHostWait;
+    private final HostHandovers handovers;
     private final Progress progress;
     private final Clock clock;
 
@@ -57,12 +65,14 @@ public final class FetchTasks {
             PageFetcher fetcher,
             FetchScheduler scheduler,
             Duration movedHostWait,
+            HostHandovers handovers,
             Progress progress,
             Clock clock) {
         this.settings = settings;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.movedHostWait = movedHostWait;
+        this.handovers = handovers;
         this.progress = progress;
         this.clock = clock;
     }
@@ -139,6 +149,6 @@ public final class FetchTasks {
         String summary = "fetched for " + LogText.safe(task.owner()) + " " + LogText.safe(task.label()) + ": "
                 + response.outcome() + " " + LogText.safe(task.url()) + " (" + body.length + " bytes back, " + took
                 + " ms)";
-        return new Reply(task.id(), task.owner(), body, summary);
+        return new Reply(task.id(), task.owner(), body, summary, handovers.told(task.hostKey()));
     }
 }

@@ -19,6 +19,7 @@ class SharedFetchingSettingsTest {
                 "research.fetch.shared.instance", "alpha",
                 "research.fetch.shared.queue", "caravan.fetch",
                 "research.fetch.shared.results", "caravan.fetch.results",
+                "research.fetch.shared.hosts", "caravan.fetch.hosts",
                 "research.fetch.shared.task-timeout-ms", "600000",
                 "research.fetch.shared.consumers", "16",
                 "research.fetch.shared.max-result-bytes", "8388608"));
@@ -49,6 +50,8 @@ class SharedFetchingSettingsTest {
                 "research.fetch.shared.instance|a b|research.fetch.shared.instance",
                 "research.fetch.shared.instance|it's|research.fetch.shared.instance",
                 "research.fetch.shared.results|caravan.fetch|research.fetch.shared.results must differ",
+                "research.fetch.shared.hosts|caravan.fetch.results|research.fetch.shared.hosts must differ",
+                "research.fetch.shared.hosts|a b|research.fetch.shared.hosts",
                 "research.fetch.shared.task-timeout-ms|10|research.fetch.shared.task-timeout-ms",
                 "research.fetch.shared.consumers|0|research.fetch.shared.consumers",
                 "research.fetch.shared.max-result-bytes|100|research.fetch.shared.max-result-bytes",

@@ -157,6 +157,7 @@ class CrashRecoveryTest {
                 "-Dresearch.tavily.api-key=" + TavilyStub.KEY,
                 "-Dresearch.guard.allowed-addresses=127.0.0.1/32",
                 "-Dresearch.fetch.host-delay-ms=0",
+                "-Dresearch.jobs.warm-up-rounds=0",
                 "-Dresearch.input.poll-delay-ms=100",
                 "-Dresearch.input.settle-ms=100",
                 "-Dcamel.main.shutdown-timeout=15",

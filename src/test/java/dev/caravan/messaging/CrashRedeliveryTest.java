@@ -90,6 +90,7 @@ class CrashRedeliveryTest {
         tavily.results("sentinel query", new Result(site.url("/safe"), "Safe", "snippet"));
         Properties p = MessagingTestSupport.embeddedBrokerOn(port);
         p.put("research.jms.data-dir", data.toString());
+        p.put("research.jobs.warm-up-rounds", "0");
         restarted = Caravan.start(tavily.baseUrl(), p);
         client = MessagingTestSupport.client(port);
 

@@ -31,8 +31,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Shared fetching when things go wrong: a fetching instance killed (SIGKILL) mid-batch, an owner killed mid-job, a
- * task that gets no result in time, and a job's page budget with two instances fetching. The instances that are
+ * Shared fetching when things go wrong: a fetching instance killed (SIGKILL) mid-batch, hosts taken over from a killed
+ * instance between jobs, an owner killed mid-job, a task that gets no result in time, and a job's page budget with two
+ * instances fetching. The instances that are
  * killed run in JVMs of their own; the broker is a separate one, as operations would run it.
  */
 class SharedFetchingFailuresTest {
@@ -109,6 +110,58 @@ class SharedFetchingFailuresTest {
                 .as("the hosts the dead instance had wait a delay when they move")
                 .isGreaterThanOrEqualTo(DELAY_MS - GAP_SLACK_MS);
         assertThat(progress(alpha).fetchTasks("timed_out")).isZero();
+    }
+
+    @Test
+    void a_host_taken_over_from_a_killed_instance_waits_the_delay_from_its_last_request_there() throws Exception {
+        // the killed instance holds no task of its hosts (no redelivery to go by): the next job's tasks for them go
+        // to the other instance at once, within the delay of the dead one's last requests
+        long delayMs = 3000;
+        sites = new HostSites(6, List.of("/first", "/second"), 0);
+        int port = startBroker();
+        Path beta = Files.createTempDirectory("caravan-beta");
+        Process child = startChild(
+                beta,
+                "beta",
+                port,
+                Map.of(
+                        "research.fetch.shared.consumers",
+                        "16",
+                        "research.fetch.host-delay-ms",
+                        String.valueOf(delayMs)));
+        awaitLog(beta, "fetching shared with");
+        Properties one = shared("alpha", port);
+        one.put("research.fetch.shared.consumers", "1");
+        one.put("research.fetch.host-delay-ms", String.valueOf(delayMs));
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", one);
+        instances.add(alpha);
+
+        drop(alpha, "first", urls(sites, List.of("/first")));
+        await("the first report")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> sidecars(alpha, "first").size() == 1);
+        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        drop(alpha, "second", urls(sites, List.of("/second")));
+        await("the second report")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> sidecars(alpha, "second").size() == 1);
+
+        long movedHosts = 0;
+        for (JsonNode source : sidecars(alpha, "first").get(0).path("sources")) {
+            if (source.path("fetched_by").asText().equals("beta")) movedHosts++;
+        }
+        for (JsonNode source : sidecars(alpha, "second").get(0).path("sources")) {
+            assertThat(source.path("status").asText()).as(source.toString()).isEqualTo("fetched");
+            assertThat(source.path("fetched_by").asText()).isEqualTo("alpha");
+        }
+        assertThat(movedHosts).as("hosts beta had asked, then alpha").isPositive();
+        double gap = sites.shortestGapMs();
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "FIGURE %d host(s) taken over from a killed instance: shortest gap %.1f ms%n",
+                movedHosts,
+                gap);
+        assertThat(gap).as("a host taken over waits its delay").isGreaterThanOrEqualTo(delayMs - GAP_SLACK_MS);
     }
 
     @Test

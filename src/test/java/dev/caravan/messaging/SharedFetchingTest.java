@@ -58,6 +58,7 @@ class SharedFetchingTest {
         p.put("research.fetch.host-delay-ms", String.valueOf(DELAY_MS));
         p.put("research.guard.allowed-addresses", "127.0.0.0/8");
         p.put("research.report.model", "none");
+        p.put("research.jobs.warm-up-rounds", "0"); // consumers from the start: tests time when hosts are dealt
         return p;
     }
 

@@ -1,0 +1,68 @@
+package dev.caravan.pipeline;
+
+import dev.caravan.fetch.FetchScheduler;
+import dev.caravan.messaging.FetchMessages;
+import dev.caravan.model.LogText;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How the instances that share their fetching hand a host over without asking it too soon. The broker pins each host
+ * to one consumer, but moves it to another when that consumer goes away (its instance stopped or died). The new
+ * instance's scheduler does not know when the host was last asked. So after each task the fetching instance says on
+ * the hosts topic when the task's host may next be asked ({@link #told}), before the task is acknowledged, and every
+ * instance keeps the host from being asked before then ({@link #heard}). A host nobody spoke of is asked at once. A
+ * task redelivered from a consumer that died mid-request is handled apart ({@link FetchTasks}): that request may still
+ * be running. Thread-safe.
+ */
+public final class HostHandovers {
+
+    private static final Logger LOG = LoggerFactory.getLogger("caravan");
+
+    private final FetchScheduler scheduler;
+    private final Clock clock;
+    /** This process: what it said itself is skipped (the instance's name may be the same after a restart). */
+    private final String sender;
+
+    public HostHandovers(FetchScheduler scheduler, Clock clock) {
+        this(scheduler, clock, UUID.randomUUID().toString());
+    }
+
+    HostHandovers(FetchScheduler scheduler, Clock clock, String sender) {
+        this.scheduler = scheduler;
+        this.clock = clock;
+        this.sender = sender;
+    }
+
+    /** The hosts-topic message saying when {@code hostKey} may next be asked; null when it was not asked here. */
+    public @Nullable String told(String hostKey) {
+        return scheduler
+                .readyAt(hostKey)
+                .filter(at -> at.isAfter(Instant.EPOCH))
+                .map(at -> FetchMessages.hostReadyText(new FetchMessages.HostReady(sender, hostKey, at.toEpochMilli())))
+                .orElse(null);
+    }
+
+    /**
+     * Another instance asked a host: it is not asked here before the time it gave. A message that is not one is
+     * dropped with a warning.
+     */
+    public void heard(@Nullable Object message) {
+        FetchMessages.HostReady ready;
+        try {
+            ready = FetchMessages.readHostReady(message);
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "a message on the hosts topic is not a host's next turn and was dropped: {}",
+                    LogText.safe(e.getMessage()));
+            return;
+        }
+        if (ready.sender().equals(sender)) return;
+        Instant at = Instant.ofEpochMilli(ready.readyAt());
+        if (at.isAfter(clock.instant())) scheduler.pauseUntil(ready.hostKey(), at);
+    }
+}
