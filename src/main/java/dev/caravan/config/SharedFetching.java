@@ -80,7 +80,7 @@ final class SharedFetching {
                 completions,
                 clock);
         context.getRegistry().bind("sharedFetches", owner);
-        HostHandovers handovers = new HostHandovers(fetch.scheduler(), clock);
+        HostHandovers handovers = new HostHandovers(fetch.scheduler(), settings.taskTimeout(), clock);
         context.getRegistry().bind("hostHandovers", handovers);
         context.getRegistry()
                 .bind(

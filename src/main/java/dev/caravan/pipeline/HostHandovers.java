@@ -4,6 +4,7 @@ import dev.caravan.fetch.FetchScheduler;
 import dev.caravan.messaging.FetchMessages;
 import dev.caravan.model.LogText;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -24,16 +25,22 @@ public final class HostHandovers {
     private static final Logger LOG = LoggerFactory.getLogger("caravan");
 
     private final FetchScheduler scheduler;
+    private final Duration longest;
     private final Clock clock;
     /** This process: what it said itself is skipped (the instance's name may be the same after a restart). */
     private final String sender;
 
-    public HostHandovers(FetchScheduler scheduler, Clock clock) {
-        this(scheduler, clock, UUID.randomUUID().toString());
+    /**
+     * @param longest the longest a host is held back on another instance's word (the task timeout: a task waiting
+     *     longer expires anyway), so a wrong time cannot stop a host for good
+     */
+    public HostHandovers(FetchScheduler scheduler, Duration longest, Clock clock) {
+        this(scheduler, longest, clock, UUID.randomUUID().toString());
     }
 
-    HostHandovers(FetchScheduler scheduler, Clock clock, String sender) {
+    HostHandovers(FetchScheduler scheduler, Duration longest, Clock clock, String sender) {
         this.scheduler = scheduler;
+        this.longest = longest;
         this.clock = clock;
         this.sender = sender;
     }
@@ -62,7 +69,9 @@ public final class HostHandovers {
             return;
         }
         if (ready.sender().equals(sender)) return;
+        Instant now = clock.instant();
         Instant at = Instant.ofEpochMilli(ready.readyAt());
-        if (at.isAfter(clock.instant())) scheduler.pauseUntil(ready.hostKey(), at);
+        if (at.isAfter(now.plus(longest))) at = now.plus(longest);
+        if (at.isAfter(now)) scheduler.pauseUntil(ready.hostKey(), at);
     }
 }
