@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits the ranking's weights (dev.caravan.rank.RelevanceModel) from measured features.
 
-  fit_ranking.py TUNE.jsonl [CHECK.jsonl] [--l2 L2 ...]
+  fit_ranking.py TUNE.jsonl [CHECK.jsonl] [--l2 L2 ...] [--floor F] [--floors F ...]
 
 TUNE.jsonl and CHECK.jsonl are written by dev.caravan.bench.RankingFeatures (bench/fit-ranking.sh): a header line with
 the feature names, then one line per query with every candidate's features (lexical-only, and with the model when it
@@ -13,6 +13,10 @@ are for the raw features, ready for RelevanceModel. The regularisation is chosen
 the tune questions (three shuffles). The figure printed per setting is the share of queries whose answer is among the
 first five picks, picked as the ranking picks (relevance floor, one finding per text, at most five per page): a guide
 to bench/research.sh, which measures the real reports. CHECK.jsonl, when given, is only scored, never fitted.
+
+--floor sets the relevance floor the picks are made under with the model (default 0.35, all-MiniLM-L6-v2's); another
+model's cosines have their own scale. --floors F ... prints the estimated answer@5 on tune (and check) of the fitted
+weights under each floor: RelevanceModel's floor for a model is the highest at which tune's estimate is still its best.
 
 Needs numpy.
 """
@@ -128,13 +132,19 @@ def cross_validated(names, queries, l2, mode, folds=5, shuffles=(1, 2, 3), drop=
 
 
 def main():
+    global FLOOR_MODEL
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("tune")
     ap.add_argument("check", nargs="?")
     ap.add_argument("--l2", type=float, nargs="+", default=[1, 3, 10, 30])
     ap.add_argument("--ablate", action="store_true",
                     help="also refit without each feature in turn and print what each one is worth")
+    ap.add_argument("--floor", type=float, default=FLOOR_MODEL,
+                    help="the relevance floor with the model (default %(default)s, all-MiniLM-L6-v2's)")
+    ap.add_argument("--floors", type=float, nargs="+", default=[],
+                    help="print the estimated answer@5 of the fitted model weights under each of these floors")
     a = ap.parse_args()
+    FLOOR_MODEL = a.floor
     for mode in ("lexical", "model"):
         names, tune = load(a.tune, mode)
         check = load(a.check, mode)[1] if a.check else None
@@ -154,6 +164,15 @@ def main():
         print(line)
         for n, v in zip(names, w):
             print(f"    {n:20s} {v:+.4f}")
+        if mode == "model" and a.floors:
+            chosen = a.floor
+            for floor in a.floors:
+                FLOOR_MODEL = floor
+                line = f"{mode}: floor {floor:g}: tune {share(names, tune, w, mode):.3f}"
+                if check:
+                    line += f", check {share(names, check, w, mode):.3f}"
+                print(line)
+            FLOOR_MODEL = a.floor
         if a.ablate:
             for j, n in enumerate(names):
                 if not w[j]:

@@ -62,7 +62,9 @@ public final class ReportStage {
         RankingSettings settings = new RankingSettings(
                 props.intIn("research.report.max-findings", 1, 100, "findings"),
                 props.intIn("research.report.max-findings-per-source", 1, 100, "findings"),
-                props.doubleIn("research.report.min-relevance", 0, 1),
+                props.orEmpty("research.report.min-relevance").isBlank()
+                        ? Double.NaN // the floor fitted for the model
+                        : props.doubleIn("research.report.min-relevance", 0, 1),
                 props.intIn("research.report.rerank-candidates", 1, 1000, "passages"),
                 props.doubleIn("research.report.min-relevance-lexical", 0, 1));
         String model = props.string("research.report.model").strip();

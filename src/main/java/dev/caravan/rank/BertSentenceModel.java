@@ -10,18 +10,31 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 /**
  * A BERT-family sentence-embedding model run directly on ONNX Runtime, with the model file and tokenizer that
  * langchain4j ships in its model jars, giving langchain4j's vectors (same tokens, same pooling) with less work per
- * text: each text is tokenized once (langchain4j tokenizes it three times) and the session uses every core without
- * spinning threads.
+ * text: each text is tokenized once (langchain4j tokenizes it three times), and the texts of one call run side by side,
+ * one per core, each in a single thread, with no thread spinning.
+ *
+ * <p>Why one thread per text and not every core per text: a passage is short (tens of tokens), so splitting each of its
+ * matrix products over both cores left the cores waiting on each other between the products. On this project's 2-core
+ * machine, ranking a research-kit query (bench/research.sh, check half) took a median 199 to 248 ms with two texts side
+ * by side against 278 to 309 ms with both cores on each text, in alternating runs (docs/benchmarks.md); each text's
+ * vector is the same either way.
  *
  * <p>Each text runs alone, unpadded, by default. The models are dynamically quantized: every matrix product scales its
  * input to 8 bits by the minimum and maximum of the whole input tensor, so texts run together, or one text padded,
@@ -49,6 +62,10 @@ final class BertSentenceModel {
     private final HuggingFaceTokenizer tokenizer;
     private final Pooling pooling;
     private final int textsPerRun;
+    /** How many texts run side by side (one per core), when each text runs alone. */
+    private final int sideBySide;
+    /** The threads that run texts beside the caller's thread ({@link #sideBySide} - 1 of them), or null. */
+    private final ExecutorService helpers;
 
     private BertSentenceModel(
             OrtEnvironment environment,
@@ -62,6 +79,19 @@ final class BertSentenceModel {
         this.tokenizer = tokenizer;
         this.pooling = pooling;
         this.textsPerRun = textsPerRun;
+        this.sideBySide = textsPerRun == 1 ? Runtime.getRuntime().availableProcessors() : 1;
+        this.helpers = sideBySide > 1 ? Executors.newFixedThreadPool(sideBySide - 1, BertSentenceModel::helper) : null;
+    }
+
+    /** How many texts of one call run at the same time: one per core when each runs alone, else 1 (batches). */
+    int sideBySide() {
+        return sideBySide;
+    }
+
+    private static Thread helper(Runnable work) {
+        Thread t = new Thread(work, "sentence-encoder");
+        t.setDaemon(true); // the model lives as long as the process; its idle threads must not keep it alive
+        return t;
     }
 
     /**
@@ -80,7 +110,9 @@ final class BertSentenceModel {
             HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(tokenizerIn, Map.of("padding", "false"));
             OrtEnvironment environment = OrtEnvironment.getEnvironment();
             try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-                options.setIntraOpNumThreads(Runtime.getRuntime().availableProcessors());
+                // one text alone runs in one thread (texts run side by side instead); padded batches use every core
+                options.setIntraOpNumThreads(
+                        textsPerRun == 1 ? 1 : Runtime.getRuntime().availableProcessors());
                 // idle pool threads sleep instead of spinning: on the shared 2-core machine, spinning made each text
                 // take 3 to 5 times as long (wall clock), stealing the cores the other threads were waiting for
                 options.addConfigEntry("session.intra_op.allow_spinning", "0");
@@ -120,6 +152,7 @@ final class BertSentenceModel {
                 .mapToInt(Integer::intValue)
                 .toArray();
         float[][] vectors = new float[ids.length][];
+        if (helpers != null && ids.length > 1) return sideBySide(order, ids, vectors);
         try {
             for (int from = 0; from < order.length; from += textsPerRun) {
                 int[] run = Arrays.copyOfRange(order, from, Math.min(order.length, from + textsPerRun));
@@ -128,6 +161,35 @@ final class BertSentenceModel {
             }
         } catch (OrtException e) {
             throw new IllegalStateException("the sentence-embedding model failed", e);
+        }
+        return vectors;
+    }
+
+    /**
+     * Runs each text alone, {@link #sideBySide} at a time: the caller's thread and the helpers each take the next text
+     * not yet taken, longest first, until none is left.
+     */
+    private float[][] sideBySide(int[] order, long[][] ids, float[][] vectors) {
+        AtomicInteger next = new AtomicInteger(order.length);
+        Callable<Void> work = () -> {
+            for (int k = next.decrementAndGet(); k >= 0; k = next.decrementAndGet())
+                vectors[order[k]] = run(new int[] {order[k]}, ids)[0];
+            return null;
+        };
+        List<Future<Void>> beside = new ArrayList<>(sideBySide - 1);
+        for (int i = 1; i < sideBySide; i++) beside.add(helpers.submit(work));
+        try {
+            work.call();
+            for (Future<Void> f : beside) f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the sentence-embedding model ran", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the sentence-embedding model failed", e.getCause());
+        } catch (Exception e) {
+            throw new IllegalStateException("the sentence-embedding model failed", e);
+        } finally {
+            next.set(-1); // on failure, the helpers stop after their current text
         }
         return vectors;
     }

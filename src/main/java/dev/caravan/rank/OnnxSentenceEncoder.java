@@ -40,9 +40,17 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
 
     private final Prefixes prefixes;
 
-    private OnnxSentenceEncoder(Function<List<String>, float[][]> model, Prefixes prefixes) {
+    private final String name;
+
+    private OnnxSentenceEncoder(String name, Function<List<String>, float[][]> model, Prefixes prefixes) {
+        this.name = name;
         this.model = model;
         this.prefixes = prefixes;
+    }
+
+    @Override
+    public String name() {
+        return name;
     }
 
     /**
@@ -102,7 +110,7 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
                         "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json", Pooling.MEAN, textsPerRun);
             default -> throw unknown(name);
         };
-        return new OnnxSentenceEncoder(model::encode, prefixes);
+        return new OnnxSentenceEncoder(key, model::encode, prefixes);
     }
 
     /**
@@ -121,6 +129,7 @@ public final class OnnxSentenceEncoder implements SentenceEncoder {
             default -> throw unknown(name);
         };
         return new OnnxSentenceEncoder(
+                key,
                 texts -> model.embedAll(texts.stream().map(TextSegment::from).toList()).content().stream()
                         .map(Embedding::vector)
                         .toArray(float[][]::new),

@@ -47,8 +47,6 @@ public final class PassageRanker {
     /** ... and in at least this many of them. */
     static final int RUNS_THROUGH_LEAST = 3;
 
-    /** Passages at least this similar under the model say the same thing: merged into one finding. */
-    static final double SAME_COSINE = 0.9;
     /** Without vectors, passages sharing at least this share of their words (Jaccard) say the same thing. */
     static final double SAME_TERMS = 0.6;
     /** The best BM25 hits of a page whose neighbours are candidates too. */
@@ -60,10 +58,13 @@ public final class PassageRanker {
 
     private final RankingSettings settings;
     private final SentenceEncoder encoder;
+    /** The model's weights, relevance floor and "same finding" cosine ({@link RelevanceModel#fitted}). */
+    private final RelevanceModel.Fitted fitted;
 
     public PassageRanker(RankingSettings settings, Optional<SentenceEncoder> encoder) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.encoder = encoder.orElse(null);
+        this.fitted = RelevanceModel.fitted(this.encoder == null ? "" : this.encoder.name());
     }
 
     /**
@@ -118,7 +119,9 @@ public final class PassageRanker {
         for (Candidate c : all) {
             c.relevance = !semantic ? c.coverage : c.vector == null ? 0 : Math.max(c.coverage, Math.max(0, c.cosine));
         }
-        double floor = semantic ? settings.minRelevance() : settings.minCoverage();
+        double floor = !semantic
+                ? settings.minCoverage()
+                : Double.isNaN(settings.minRelevance()) ? fitted.floor() : settings.minRelevance();
         return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
     }
 
@@ -195,7 +198,7 @@ public final class PassageRanker {
         return index;
     }
 
-    private static double[][] score(
+    private double[][] score(
             List<Candidate> all,
             Set<String> queryTerms,
             AnswerType asked,
@@ -203,7 +206,8 @@ public final class PassageRanker {
             boolean semantic,
             Map<Integer, Set<String>> sourceTerms) {
         double[][] features = RelevanceModel.features(all, queryTerms, asked, index, semantic, sourceTerms);
-        for (int i = 0; i < all.size(); i++) all.get(i).score = RelevanceModel.score(features[i], semantic);
+        RelevanceModel.Fitted weights = semantic ? fitted : null;
+        for (int i = 0; i < all.size(); i++) all.get(i).score = RelevanceModel.score(features[i], weights);
         return features;
     }
 
@@ -415,7 +419,7 @@ public final class PassageRanker {
         if (a.page == b.page
                 && (a.passage.text().contains(b.passage.text())
                         || b.passage.text().contains(a.passage.text()))) return true;
-        if (a.vector != null && b.vector != null && dot(a.vector, b.vector) >= SAME_COSINE) return true;
+        if (a.vector != null && b.vector != null && dot(a.vector, b.vector) >= fitted.sameCosine()) return true;
         return jaccard(a.terms, b.terms) >= SAME_TERMS;
     }
 

@@ -6,7 +6,8 @@ package dev.caravan.rank;
  * @param maxFindings the most findings per report ({@code research.report.max-findings})
  * @param maxPerSource the most findings quoted from one page ({@code research.report.max-findings-per-source})
  * @param minRelevance the relevance floor, 0 to 1: a passage below it is never a finding, and a page whose best
- *     passage is below it is marked as not relevant ({@code research.report.min-relevance})
+ *     passage is below it is marked as not relevant ({@code research.report.min-relevance}); NaN (the key left empty)
+ *     for the floor fitted for the model, which reads on its own cosine scale (0.35 all-MiniLM-L6-v2, 0.77 E5 small)
  * @param rerankCandidates how many of the best lexical candidates the model re-scores
  *     ({@code research.report.rerank-candidates})
  * @param minCoverage the floor when relevance is query coverage alone, without the model: lexical-only mode, or a
@@ -25,7 +26,7 @@ public record RankingSettings(
             throw new IllegalArgumentException(
                     "research.report.max-findings-per-source must be at least 1, got " + maxPerSource);
         }
-        if (!(minRelevance >= 0 && minRelevance <= 1)) {
+        if (!Double.isNaN(minRelevance) && !(minRelevance >= 0 && minRelevance <= 1)) {
             throw new IllegalArgumentException(
                     "research.report.min-relevance must be between 0 and 1, got " + minRelevance);
         }

@@ -1,6 +1,7 @@
 package dev.caravan.rank;
 
 import dev.caravan.model.TextBlock.Kind;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +17,10 @@ import java.util.Set;
  * kit's tune half and fits them by listwise logistic regression (the answer passage against the other candidates of its
  * query, L2-regularised), with five-fold cross-validation over questions to pick the regularisation; the check half is
  * only used to decide whether a change is kept. There are two sets: with the sentence-embedding model, and lexical-only
- * (the model's features weigh 0). The weights were fitted with all-MiniLM-L6-v2; the other models use the same ones.
+ * (the model's features weigh 0). Each model scores text on its own cosine scale (the median cosine of a query and an
+ * unrelated passage is 0.04 for all-MiniLM-L6-v2, 0.39 for BGE small, 0.73 for E5 small), so a model has its own
+ * weights, relevance floor and "same finding" cosine ({@link Fitted}, {@link #fitted}): all-MiniLM-L6-v2's are the
+ * {@link Feature} weights below, E5 small's are in {@link #E5_SMALL}; a model without its own uses all-MiniLM-L6-v2's.
  *
  * <p>What each feature is worth with the model, refitted without it (bench/fit_ranking.py --l2 3 --ablate,
  * 2026-11-27, the share of questions answered in the first five, cross-validated on tune / estimated on check): all
@@ -28,7 +32,7 @@ import java.util.Set;
  */
 final class RelevanceModel {
 
-    /** What is measured of a candidate, and its weight with and without the model. */
+    /** What is measured of a candidate, and its weight with all-MiniLM-L6-v2 and without a model. */
     enum Feature {
         /** The model's cosine similarity of query and passage (with its context). */
         COSINE(3.86, 0),
@@ -70,6 +74,57 @@ final class RelevanceModel {
             this.withModel = withModel;
             this.lexical = lexical;
         }
+    }
+
+    /**
+     * What was fitted for one sentence-embedding model: its feature weights (in {@link Feature} order), its relevance
+     * floor (the least relevance a finding has: the higher of the model's cosine and the query coverage) and the cosine
+     * at and above which two passages say the same thing. The weights come from {@code bench/fit-ranking.sh} then
+     * {@code bench/fit_ranking.py --l2 3 --floors ...} on the tune half; the floor is the highest at which the tune
+     * half's estimated answer@5 is still its best (fewer, safer findings; a page whose best passage is under it is
+     * marked not relevant), and the "same finding" cosine the lowest of 0.9, 0.95 and 0.97 that gave the best answer@5 in
+     * {@code bench/research.sh} on tune.
+     */
+    record Fitted(String model, double[] weights, double floor, double sameCosine) {
+        Fitted {
+            if (weights.length != Feature.values().length)
+                throw new IllegalArgumentException(model + ": one weight per feature, got " + weights.length);
+            weights = weights.clone();
+        }
+
+        /** The weight of {@code feature} with this model. */
+        double weight(Feature feature) {
+            return weights[feature.ordinal()];
+        }
+    }
+
+    /** all-MiniLM-L6-v2 (the default model): the {@link Feature} weights, floor 0.35, "same finding" cosine 0.9. */
+    static final Fitted ALL_MINILM = new Fitted(
+            "all-minilm-l6-v2-q",
+            Arrays.stream(Feature.values()).mapToDouble(f -> f.withModel).toArray(),
+            0.35,
+            0.9);
+
+    /**
+     * E5 small v2, fitted 2026-11-27 (issue 20). Its cosines run high (a query and an unrelated passage 0.73 median,
+     * an answer passage 0.87): the floor is 0.77, not 0.35, and two passages are the same finding from 0.95, not 0.9
+     * (bench/research.sh, tune: 0.85 at 0.9, 0.88 at 0.95 and 0.97). Estimated by bench/fit_ranking.py, cross-validated
+     * on tune / on check: all eleven features 0.88 / 0.80; without the cosine 0.87 / 0.77; residual cosine 0.83 / 0.73;
+     * page cosine gap 0.87 / 0.79; source 0.87 / 0.76; answer kind 0.87 / 0.78; neighbours' BM25 0.89 / 0.77. With the
+     * floor at 0.35 instead, tune's estimate is the same (0.89) but every page, the unrelated one too, counts as
+     * relevant (its best passage's cosine is 0.76 median).
+     */
+    static final Fitted E5_SMALL = new Fitted(
+            "e5-small-v2-q",
+            new double[] {20.9826, 2.6231, 1.3356, -1.8724, 1.9413, 3.0782, 19.536, 0.3372, 1.7513, 38.7609, 11.9928},
+            0.77,
+            0.95);
+
+    private static final Map<String, Fitted> BY_MODEL = Map.of(E5_SMALL.model(), E5_SMALL);
+
+    /** What was fitted for model {@code name} (a {@code research.report.model} name), else all-MiniLM-L6-v2's. */
+    static Fitted fitted(String name) {
+        return BY_MODEL.getOrDefault(name, ALL_MINILM);
     }
 
     /** How far before or after a passage its neighbours are looked for. */
@@ -142,10 +197,15 @@ final class RelevanceModel {
         return features;
     }
 
-    /** The weighted sum of {@code features} (in {@link Feature} order), with or without the model's weights. */
+    /** The weighted sum of {@code features} (in {@link Feature} order), with all-MiniLM's weights or lexical-only. */
     static double score(double[] features, boolean semantic) {
+        return score(features, semantic ? ALL_MINILM : null);
+    }
+
+    /** The weighted sum of {@code features} (in {@link Feature} order), with {@code model}'s weights, or lexical-only. */
+    static double score(double[] features, Fitted model) {
         double sum = 0;
-        for (Feature f : Feature.values()) sum += features[f.ordinal()] * (semantic ? f.withModel : f.lexical);
+        for (Feature f : Feature.values()) sum += features[f.ordinal()] * (model != null ? model.weight(f) : f.lexical);
         return sum;
     }
 

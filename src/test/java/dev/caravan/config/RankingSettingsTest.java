@@ -37,6 +37,13 @@ class RankingSettingsTest {
         assertThat(ranker()).isNotNull();
     }
 
+    @Test
+    void an_empty_relevance_floor_starts_with_the_floor_fitted_for_the_model() {
+        values.put("research.report.min-relevance", "");
+
+        assertThat(ranker()).isNotNull();
+    }
+
     @ParameterizedTest(name = "{0} = ''{1}'' stops startup: {2}")
     @CsvSource(delimiter = '|', textBlock = """
             research.report.max-findings            | 0         | give a whole number from 1 to 100 (findings)

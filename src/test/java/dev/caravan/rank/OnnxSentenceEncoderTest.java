@@ -110,6 +110,22 @@ class OnnxSentenceEncoderTest {
         }
     }
 
+    @Test
+    void the_texts_of_one_call_run_side_by_side_one_per_core_and_padded_batches_do_not() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        BertSentenceModel alone = BertSentenceModel.fromClassPath(
+                "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", BertSentenceModel.Pooling.MEAN, 1);
+        BertSentenceModel batched = BertSentenceModel.fromClassPath(
+                "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", BertSentenceModel.Pooling.MEAN, 8);
+
+        assertThat(alone.sideBySide()).isEqualTo(cores);
+        assertThat(batched.sideBySide()).isEqualTo(1);
+        // side by side or one after the other, each text's vector is its own (and langchain4j's, tested above)
+        float[][] together = alone.encode(TEXTS);
+        for (int i = 0; i < TEXTS.size(); i++)
+            assertThat(alone.encode(List.of(TEXTS.get(i)))[0]).as("text %d", i).containsExactly(together[i]);
+    }
+
     @ParameterizedTest(name = "{0}")
     @FieldSource("MODEL_NAMES")
     void each_model_gives_a_text_the_same_vector_whatever_else_is_encoded_with_it(String name) {

@@ -21,6 +21,12 @@ class PassageRankerTest {
     private static final PassageRanker WITH_MODEL =
             new PassageRanker(SETTINGS, Optional.of(OnnxSentenceEncoder.load("all-minilm-l6-v2-q")));
     private static final PassageRanker LEXICAL = new PassageRanker(SETTINGS, Optional.empty());
+    /**
+     * E5 small with the floor fitted for it (the key left empty): its cosines run high (an unrelated passage about
+     * 0.73), so all-MiniLM's floor of 0.35 would count every page as relevant.
+     */
+    private static final PassageRanker WITH_E5 = new PassageRanker(
+            new RankingSettings(5, 3, Double.NaN, 48, 0.35), Optional.of(OnnxSentenceEncoder.load("e5-small-v2-q")));
 
     /** A case: the query, its pages (paragraphs of one page separated by " // "), what must come first, what must not appear. */
     record Case(String name, String query, List<String> pages, String first, String never, int irrelevantPage) {
@@ -93,6 +99,7 @@ class PassageRankerTest {
         for (Case c : cases) {
             args.add(Arguments.of("model", WITH_MODEL, c));
             args.add(Arguments.of("lexical", LEXICAL, c));
+            args.add(Arguments.of("e5-small-v2-q", WITH_E5, c));
         }
         return args.stream()
                 .filter(a -> !(a.get()[0].equals("lexical")

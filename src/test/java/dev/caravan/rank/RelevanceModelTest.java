@@ -47,6 +47,24 @@ class RelevanceModelTest {
         assertThat(f[0][Feature.ANSWER_KIND.ordinal()]).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "{0} ranks with the weights and floor fitted for {1}")
+    @CsvSource(textBlock = """
+            all-minilm-l6-v2-q, all-minilm-l6-v2-q
+            e5-small-v2-q,      e5-small-v2-q
+            bge-small-en-v15-q, all-minilm-l6-v2-q
+            '',                 all-minilm-l6-v2-q
+            """)
+    void each_model_ranks_with_what_was_fitted_for_it_or_else_with_all_minilms(String model, String fittedFor) {
+        RelevanceModel.Fitted fitted = RelevanceModel.fitted(model);
+
+        assertThat(fitted.model()).isEqualTo(fittedFor);
+        assertThat(fitted.floor()).isBetween(0.0, 1.0);
+        assertThat(fitted.sameCosine()).isBetween(fitted.floor(), 1.0);
+        double[] f = new double[Feature.values().length];
+        f[Feature.COSINE.ordinal()] = 1;
+        assertThat(RelevanceModel.score(f, fitted)).isEqualTo(fitted.weight(Feature.COSINE));
+    }
+
     @Test
     void a_passage_made_of_the_query_words_restates_it_and_one_with_new_words_does_not() {
         double[][] f = features(
