@@ -27,8 +27,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The messages of shared fetching ({@code research.fetch.shared}): a fetch task (JSON in a text message, from the
  * instance that runs the query to the fetch queue) and its result (a bytes message back to that instance: the
- * response as the site sent it, deflated, after a JSON header). The fetching instance only asks the host; the
- * instance that runs the query converts the page, as it converts the pages it fetches itself. Every field is written
+ * response as the site sent it, deflated, after a JSON header), and a host's next turn (JSON in a text message on the
+ * hosts topic, to every instance). The fetching instance only asks the host; the instance that runs the query converts
+ * the page, as it converts the pages it fetches itself. Every field is written
  * and read by name; nothing is deserialised as a Java object. As with job messages, only text and bytes messages are
  * read, and a body over its limit is refused before it is read. Thread-safe.
  */
