@@ -71,7 +71,7 @@ final class HostQueues<R> {
     /**
      * @param firstWait how long a host this scheduler has not seen (or has forgotten) waits before its first request:
      *     when instances share fetching, a host that comes to this instance from another one may have been asked there
-     *     just before, and that instance's last request time is not known here
+     *     just before, and the word on when it may next be asked (a {@link #pause}) may still be on its way
      */
     HostQueues(SlowHostRule slowHosts, Duration firstWait) {
         this.slowHosts = slowHosts;

@@ -31,7 +31,7 @@ class HostQueuesTest {
     }
 
     @Test
-    void a_host_handed_over_from_another_instance_waits_one_delay_before_its_first_request() {
+    void a_host_new_to_an_instance_that_shares_its_fetching_waits_the_first_wait_before_its_first_request() {
         HostQueues<String> shared = new HostQueues<>(HostQueues.SlowHostRule.NONE, DELAY);
         shared.add(new HostQueues.Queued<>("a", DELAY, "a1"), at(0));
         assertThat(take(shared, 499)).isEmpty();
