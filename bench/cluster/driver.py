@@ -2,7 +2,8 @@
 Runs 1, 2 and 3 instances (separate JVMs; the first one's embedded Artemis broker, the others reach it by URL) on one
 job's pages split between them, against loopback stub sites and a Tavily stub, next to the peer of today: one instance
 fetching its own pages (research.fetch.shared=false). Prints per setting and run: per-host violations (a gap shorter
-than the delay between a response and the host's next request), wall time against the politeness bound, pages per
+than the delay between a response and the host's next request; after robots.txt, shorter than
+research.fetch.delay-after-robots-ms), the shortest gap between pages, wall time against the politeness bound, pages per
 second, CPU seconds of each instance and per page, and the bytes each result carried back. Python 3 standard library
 only; the stubs are bench/pipeline/stubs.py. Run it through bench/cluster.sh, which builds the classpath first."""
 
@@ -43,6 +44,8 @@ def parse_args():
                    help="all = hosts12, hosts200, jail and large")
     p.add_argument("--runs", help="comma-separated runs instead of the setting's own, e.g. local,1 (local-2: two"
                    " instances fetching their own pages)")
+    p.add_argument("--delay-after-robots-ms", type=int, default=0,
+                   help="research.fetch.delay-after-robots-ms of every instance (default 0, as application.properties)")
     p.add_argument("--timeout", type=float, default=900)
     p.add_argument("--keep", action="store_true", help="keep the temp folders (logs, reports, and the"
                    " stubs' requests with the drop and last report times, monotonic seconds, in requests.json)")
@@ -66,10 +69,14 @@ def cpu_seconds(pid):
         return float("nan")
 
 
-def instance_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, shared, name, broker_port, first):
-    cmd, env = pipeline.app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, 0.25)
+def instance_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, shared, name, broker_port, first,
+                     delay_after_robots_ms):
+    # the input folder as application.properties has it: the wall counts from the drop, as users see it
+    cmd, env = pipeline.app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, 0.25,
+                                    default_intake=True)
     extra = {
         "camel.main.name": "caravan-" + name,
+        "research.fetch.delay-after-robots-ms": delay_after_robots_ms,
         "research.jobs.parallel-queries": 8,
     }
     if shared:
@@ -94,18 +101,24 @@ def split_job(job, n):
     return [dict(job, queries=job["queries"][i::n]) for i in range(n)]
 
 
-def violations(entries, delay_s):
+def violations(entries, delay_s, after_robots_s):
+    """Per-host gaps (from the end of a response to the host's next request) shorter than what Caravan promises: the
+    host delay, or after a robots.txt response research.fetch.delay-after-robots-ms. Returns their count, the shortest
+    gap that must be a host delay, and the politeness bound of the busiest host: its required gaps plus its response
+    times."""
     by_host = {}
     for host, path, status, arrived, done, sending, wire in (e[:7] for e in sorted(entries, key=lambda e: e[3])):
-        by_host.setdefault(host, []).append((arrived, wire if wire is not None else done))
+        by_host.setdefault(host, []).append((arrived, wire if wire is not None else done, path == "/robots.txt"))
     bad, least, bound = 0, float("inf"), 0.0
     for reqs in by_host.values():
+        required = [after_robots_s if reqs[i - 1][2] else delay_s for i in range(1, len(reqs))]
         for i in range(1, len(reqs)):
             gap = reqs[i][0] - reqs[i - 1][1]
-            least = min(least, gap)
-            if gap < delay_s - GAP_TOLERANCE_S:
+            if not reqs[i - 1][2]:
+                least = min(least, gap)
+            if gap < required[i - 1] - GAP_TOLERANCE_S:
                 bad += 1
-        bound = max(bound, (len(reqs) - 1) * delay_s + sum(e - a for a, e in reqs))
+        bound = max(bound, sum(required) + sum(e - a for a, e, _ in reqs))
     return bad, least, bound
 
 
@@ -132,7 +145,8 @@ def run(setting, spec, mode, args, root):
             for d in ("input", "output"):
                 os.makedirs(os.path.join(itmp, d))
             cmd, env = instance_command(root, args.classpath_file, itmp, tavily_url, pages,
-                                        len(jobs[i]["queries"]), delay_ms, shared, name, broker_port, i == 0)
+                                        len(jobs[i]["queries"]), delay_ms, shared, name, broker_port, i == 0,
+                                        args.delay_after_robots_ms)
             log = os.path.join(itmp, "app.log")
             with open(log, "w") as f:
                 procs.append(subprocess.Popen(cmd, cwd=root, env=env, stdout=f, stderr=subprocess.STDOUT))
@@ -162,7 +176,7 @@ def run(setting, spec, mode, args, root):
             pipeline.stop_app(p)
         entries = sites.collect()
         wall = (t_last - t_drop) if t_last else float("nan")
-        bad, least, bound = violations(entries, delay_s)
+        bad, least, bound = violations(entries, delay_s, args.delay_after_robots_ms / 1000.0)
         served = {(e[0], e[1]) for e in entries if e[1].startswith("/p/") and e[2] == 200}
         back = []
         for log in logs:

@@ -78,21 +78,26 @@ def design_job(pages, addresses, port):
     return job, answers
 
 
-def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor):
-    """The java command line of the application, its folders (input, output, cache) in tmp."""
+def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor, default_intake=False):
+    """The java command line of the application, its folders (input, output, cache) in tmp. The input folder is
+    polled every 200 ms with a 200 ms settle time, or with default_intake as application.properties says."""
     with open(cp_file) as f:
         classpath = f.read().strip()
     props = {
         "research.input.dir": os.path.join(tmp, "input"),
         "research.output.dir": os.path.join(tmp, "output"),
         "research.cache.dir": os.path.join(tmp, "cache"),
-        "research.input.poll-delay-ms": 200,
-        "research.input.settle-ms": 200,
+    }
+    if not default_intake:
+        props.update({"research.input.poll-delay-ms": 200, "research.input.settle-ms": 200})
+    props.update({
         "research.search.provider": "tavily",
         "research.search.fallback": "",
         "research.tavily.base-url": tavily_url,
         "research.guard.allowed-addresses": "127.0.0.0/8",
         "research.fetch.host-delay-ms": delay_ms,
+        # this benchmark's bounds count robots.txt as a request like any other, a host delay before the first page
+        "research.fetch.delay-after-robots-ms": delay_ms,
         "research.fetch.slow-host-delay-factor": factor,
         # lexical-only unless RESEARCH_REPORT_MODEL names a model (bench/app-build.sh then puts its jars on the classpath)
         "research.report.model": os.environ.get("RESEARCH_REPORT_MODEL", "none"),
@@ -104,7 +109,7 @@ def app_command(root, cp_file, tmp, tavily_url, pages, queries, delay_ms, factor
         "research.jms.enabled": "false",
         "research.jms.data-dir": os.path.join(tmp, "artemis"),
         "research.metrics.enabled": "false",
-    }
+    })
     cmd = ["java"] + os.environ.get("JAVA_OPTS", "").split()
     cmd += ["-D%s=%s" % (k, v) for k, v in props.items()]
     cmd += ["-cp", os.path.join(root, "target", "classes") + ":" + classpath, "dev.caravan.App"]

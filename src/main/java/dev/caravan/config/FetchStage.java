@@ -109,7 +109,8 @@ final class FetchStage {
                         props.longValue(key + "robots-max-bytes"),
                         props.longValue(key + "robots-ttl-ms"),
                         props.longValue(key + "robots-error-ttl-ms"),
-                        props.longValue(key + "max-crawl-delay-ms")));
+                        props.longValue(key + "max-crawl-delay-ms"),
+                        props.longValue(key + "delay-after-robots-ms")));
     }
 
     static GuardSettings guardSettings(PropertyReader props) {

@@ -80,13 +80,16 @@ public record FetchSettings(Identity identity, Pacing pacing, Limits limits, Rob
      * @param ttlMs how long a fetched robots.txt is trusted
      * @param errorTtlMs how long an unreachable robots.txt keeps its host closed before trying again
      * @param maxCrawlDelayMs the longest robots.txt Crawl-delay honoured; hosts asking more are skipped
+     * @param delayAfterMs the least time between the end of a robots.txt response and the host's next request (its
+     *     first page); 0 asks the page right away, as StormCrawler, Nutch and the major search engines' crawlers do
      */
-    public record Robots(long maxBytes, long ttlMs, long errorTtlMs, long maxCrawlDelayMs) {
+    public record Robots(long maxBytes, long ttlMs, long errorTtlMs, long maxCrawlDelayMs, long delayAfterMs) {
         public Robots {
             positive("research.fetch.robots-max-bytes", maxBytes);
             notNegative("research.fetch.robots-ttl-ms", ttlMs);
             notNegative("research.fetch.robots-error-ttl-ms", errorTtlMs);
             notNegative("research.fetch.max-crawl-delay-ms", maxCrawlDelayMs);
+            notNegative("research.fetch.delay-after-robots-ms", delayAfterMs);
         }
     }
 

@@ -107,7 +107,7 @@ public class RobotsPolicy {
         return scheduler
                 .submit(
                         Urls.hostKey(current),
-                        Duration.ofMillis(settings.pacing().hostDelayMs()),
+                        Duration.ofMillis(settings.robots().delayAfterMs()),
                         () -> transport.get(
                                 current,
                                 HttpTransport.Purpose.ROBOTS,

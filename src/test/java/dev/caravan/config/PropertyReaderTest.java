@@ -91,14 +91,16 @@ class PropertyReaderTest {
                 "research.fetch.pdf-max-pages",
                 "50",
                 "research.fetch.pdf-max-ms",
-                "10000"));
+                "10000",
+                "research.fetch.delay-after-robots-ms",
+                "250"));
 
         assertThat(FetchStage.settings(props))
                 .isEqualTo(new FetchSettings(
                         new FetchSettings.Identity("CaravanBot/1.0", "CaravanBot"),
                         new FetchSettings.Pacing(1000, 8, 0.25, 10000),
                         new FetchSettings.Limits(5000000, 20000, 5000, 5, 50, 10000),
-                        new FetchSettings.Robots(500000, 3600000, 60000, 30000)));
+                        new FetchSettings.Robots(500000, 3600000, 60000, 30000, 250)));
     }
 
     @org.junit.jupiter.params.ParameterizedTest

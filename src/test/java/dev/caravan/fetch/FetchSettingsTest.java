@@ -27,7 +27,8 @@ class FetchSettingsTest {
                         field.equals("robots-max-bytes") ? value : 1000,
                         field.equals("robots-ttl-ms") ? value : 1000,
                         field.equals("robots-error-ttl-ms") ? value : 1000,
-                        field.equals("max-crawl-delay-ms") ? value : 5000));
+                        field.equals("max-crawl-delay-ms") ? value : 5000,
+                        field.equals("delay-after-robots-ms") ? value : 0));
     }
 
     @ParameterizedTest
@@ -40,6 +41,7 @@ class FetchSettingsTest {
             max-redirects       | -1 | research.fetch.max-redirects must not be negative, got -1
             robots-ttl-ms       | -1 | research.fetch.robots-ttl-ms must not be negative, got -1
             robots-error-ttl-ms | -2 | research.fetch.robots-error-ttl-ms must not be negative, got -2
+            delay-after-robots-ms | -1 | research.fetch.delay-after-robots-ms must not be negative, got -1
             connect-timeout-ms  | 0  | research.fetch.connect-timeout-ms must be positive, got 0
             pdf-max-pages       | 0  | research.fetch.pdf-max-pages must be positive, got 0
             pdf-max-ms          | 0  | research.fetch.pdf-max-ms must be positive, got 0

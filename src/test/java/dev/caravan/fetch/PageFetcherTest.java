@@ -14,6 +14,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,14 +72,22 @@ class PageFetcherTest {
                         org.assertj.core.groups.Tuple.tuple("https://example.org/page", HttpTransport.Purpose.PAGE));
     }
 
-    @Test
-    void the_page_request_waits_the_host_delay_after_the_robots_request() {
+    @ParameterizedTest(name = "delay after robots.txt {0} ms: the first page waits {1} ms, the second {2} ms more")
+    @CsvSource({"0, 0, 1000", "250, 250, 1000", "1000, 1000, 1000", "3000, 3000, 1000"})
+    void the_first_page_waits_the_delay_after_robots_txt_and_the_next_ones_the_host_delay(
+            long delayAfterRobotsMs, long firstWaitMs, long secondWaitMs) {
         openRobots();
-        transport.ok("https://example.org/page", "text/plain", "hello");
+        transport.ok("https://example.org/1", "text/plain", "one");
+        transport.ok("https://example.org/2", "text/plain", "two");
+        PageFetcher fetcher = fetcher(FetchTestSupport.settings(1_000, 10_000, delayAfterRobotsMs));
 
-        fetch("https://example.org/page");
+        fetcher.fetch("https://example.org/1").join();
+        fetcher.fetch("https://example.org/2").join();
 
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(1));
+        List<Duration> expected = new ArrayList<>();
+        if (firstWaitMs > 0) expected.add(Duration.ofMillis(firstWaitMs));
+        expected.add(Duration.ofMillis(secondWaitMs));
+        assertThat(sleeper.sleeps()).containsExactlyElementsOf(expected);
     }
 
     @Test
@@ -90,7 +100,7 @@ class PageFetcherTest {
         fetcher.fetch("https://example.org/1").join();
         fetcher.fetch("https://example.org/2").join();
 
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(3));
+        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(3));
     }
 
     @Test
@@ -98,7 +108,9 @@ class PageFetcherTest {
         openRobots();
         transport.ok("https://example.org/page", "text/plain", "hello");
 
-        FetchResponse response = fetch("https://example.org/page");
+        FetchResponse response = fetcher(FetchTestSupport.settings(1_000, 10_000, 1_000))
+                .fetch("https://example.org/page")
+                .join();
 
         assertThat(response.retrieval().fetchedAt()).isEqualTo(Instant.parse("2026-01-01T00:00:01Z"));
         assertThat(transport.calls().get(1).deadline()).isEqualTo(Instant.parse("2026-01-01T00:00:11Z"));
@@ -285,7 +297,7 @@ class PageFetcherTest {
         openRobots();
         transport.ok("https://example.org/page", "text/plain", "late");
 
-        FetchResponse response = fetcher(FetchTestSupport.settings(20_000, 10_000))
+        FetchResponse response = fetcher(FetchTestSupport.settings(20_000, 10_000, 20_000))
                 .fetch("https://example.org/page")
                 .join();
 

@@ -66,7 +66,7 @@ class SharedFetchingFailuresTest {
         int port = startBroker();
         Path beta = Files.createTempDirectory("caravan-beta");
         Process child = startChild(beta, "beta", port, Map.of("research.fetch.shared.consumers", "16"));
-        awaitLog(beta, "fetching shared with");
+        awaitStarted(beta);
         Properties few = shared("alpha", port);
         few.put("research.fetch.shared.consumers", "2");
         Caravan alpha = Caravan.start("http://127.0.0.1:9", few);
@@ -129,7 +129,7 @@ class SharedFetchingFailuresTest {
                         "16",
                         "research.fetch.host-delay-ms",
                         String.valueOf(delayMs)));
-        awaitLog(beta, "fetching shared with");
+        awaitStarted(beta);
         Properties one = shared("alpha", port);
         one.put("research.fetch.shared.consumers", "1");
         one.put("research.fetch.host-delay-ms", String.valueOf(delayMs));
@@ -177,7 +177,7 @@ class SharedFetchingFailuresTest {
         Path owner = Files.createTempDirectory("caravan-owner");
         // one consumer on the owner: most of the 4 hosts go to alpha's 16
         Process child = startChild(owner, "owner", port, Map.of("research.fetch.shared.consumers", "1"));
-        awaitLog(owner, "fetching shared with");
+        awaitStarted(owner);
 
         client = MessagingTestSupport.client(port);
         String job = JSON.writeValueAsString(Map.of("queries", List.of(Map.of("urls", urls(sites, paths)))));
@@ -334,6 +334,11 @@ class SharedFetchingFailuresTest {
                 .start();
         children.add(child);
         return child;
+    }
+
+    /** Waits until the child's routes run, its fetch consumers among them. */
+    private static void awaitStarted(Path work) {
+        awaitLog(work, ") started in ");
     }
 
     private static void awaitLog(Path work, String text) {

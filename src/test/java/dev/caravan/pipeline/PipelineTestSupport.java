@@ -133,7 +133,7 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
         return runs.get(0);
     }
 
-    private java.util.Optional<Path> findInRun(String jobAndFile) throws IOException {
+    java.util.Optional<Path> findInRun(String jobAndFile) throws IOException {
         int slash = jobAndFile.indexOf('/');
         String rest = jobAndFile.substring(slash + 1);
         for (Path run : runDirs(output().resolve(jobAndFile.substring(0, slash)))) {

@@ -78,8 +78,9 @@ public final class HostSites implements AutoCloseable {
     }
 
     /**
-     * The shortest gap, in milliseconds, between a response's end and the next request to the same site, over every
-     * site; {@code Long.MAX_VALUE} when no site had two requests.
+     * The shortest gap, in milliseconds, between a page response's end and the next request to the same site, over
+     * every site; {@code Long.MAX_VALUE} when no site had two requests. A robots.txt response is not counted: the first
+     * page may follow it at once ({@code research.fetch.delay-after-robots-ms}, 0 by default).
      */
     public double shortestGapMs() {
         double least = Double.MAX_VALUE;
@@ -90,6 +91,7 @@ public final class HostSites implements AutoCloseable {
                     .sorted(Comparator.comparingLong(Hit::arrived))
                     .toList();
             for (int i = 1; i < mine.size(); i++) {
+                if (mine.get(i - 1).path().equals("/robots.txt")) continue;
                 least = Math.min(least, (mine.get(i).arrived() - mine.get(i - 1).ended()) / 1e6);
             }
         }
