@@ -7,8 +7,9 @@
 # instances, a job of 48 pages each over the same 12 hosts at 500 ms (wall <= 1.5 x the bound, no gap short); large =
 # 48 pages of about 1 MB (results by value, as Artemis large messages).
 # Prints per run: per-host violations (gaps shorter than the delay, timed by the stubs' kernel transmit timestamps,
-# 1 ms slack), wall time from the drop to the last report against the politeness bound of the busiest host
-# ((requests - 1) x delay + its response times), pages per second, each instance's CPU seconds and the CPU per page,
+# 1 ms slack; the gap after robots.txt is judged by --delay-after-robots-ms, 0 as in application.properties), wall
+# time from the drop to the last report against the politeness bound of the busiest host (its required gaps plus its
+# response times), pages per second, each instance's CPU seconds and the CPU per page,
 # and the size of the results sent back through the broker.
 # On a 2-core machine more instances do not run faster when CPU is the limit (hosts200): they share the same 2 cores.
 # All traffic stays on loopback. Needs Java 17, Maven and Python 3. Run from anywhere:
