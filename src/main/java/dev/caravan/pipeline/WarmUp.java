@@ -1,6 +1,11 @@
 package dev.caravan.pipeline;
 
+import dev.caravan.cache.CacheStore;
+import dev.caravan.cache.PageCache;
+import dev.caravan.cache.SearchCache;
 import dev.caravan.extract.PageConverter;
+import dev.caravan.messaging.FetchMessages;
+import dev.caravan.model.CacheHeaders;
 import dev.caravan.model.FetchOutcome;
 import dev.caravan.model.FetchResponse;
 import dev.caravan.model.FetchTask;
@@ -18,7 +23,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -62,9 +69,11 @@ public final class WarmUp {
      *
      * @param reports the reports built (three per round)
      * @param withoutFindings of those, the reports that quote nothing (the bundled page answers every query)
+     * @param messagesBack the messages (a task, its result, the host's next turn; three per round) that came back
+     *     from their encoding as they went
      * @param millis how long it took
      */
-    public record Done(int reports, int withoutFindings, long millis) {}
+    public record Done(int reports, int withoutFindings, int messagesBack, long millis) {}
 
     /** Runs {@code rounds} rounds (none when 0). */
     public Done run(int rounds) {
@@ -74,14 +83,50 @@ public final class WarmUp {
         Job job = new Job("warm-up", queries);
         int built = 0;
         int empty = 0;
+        int back = 0;
         for (int round = 0; round < rounds; round++) {
             for (int q = 0; q < queries.size(); q++) {
                 Report report = reports.build(job, q, SearchResults.none(), pages(html, queries.get(q)));
                 built++;
                 if (report.findings() == 0) empty++;
             }
+            back += rehearse(html);
         }
-        return new Done(built, empty, clock.millis() - start);
+        return new Done(built, empty, back, clock.millis() - start);
+    }
+
+    /**
+     * What a job's first search and pages go through besides the CPU work above, in memory: the caches' encoding of a
+     * search answer and a page (their store is off: nothing is written), and the three messages between instances
+     * there and back. A fresh JVM otherwise pays for them on the first job: Jackson builds its (de)serializers of
+     * these types on first use (150 ms for the first search answer stored, in the jail setting of bench/cluster.sh).
+     * Returns how many of the three messages came back as they went.
+     */
+    private int rehearse(byte[] html) {
+        FetchResponse response = new FetchResponse(
+                new Retrieval(PAGE_URL, PAGE_URL, 200, clock.instant()), FetchOutcome.OK, null, "text/html", html);
+        FetchedPage page = converter.convert(response);
+        List<SearchHit> hits = new ArrayList<>();
+        for (int r = 0; r < PAGES_PER_QUERY; r++) {
+            hits.add(new SearchHit(PAGE_URL + "?copy=" + r, page.title(), "", 1.0 - r * 0.1, null));
+        }
+        Duration ttl = Duration.ofMinutes(1);
+        new SearchCache(CacheStore.off("warm-up"), 1, ttl, clock)
+                .put(QUERIES.get(0), new SearchResults("warm-up", "", hits, false));
+        new PageCache(CacheStore.off("warm-up"), 1, ttl, clock)
+                .put(PAGE_URL, page, page, CacheHeaders.NONE, clock.instant());
+
+        int back = 0;
+        FetchMessages.Task task =
+                new FetchMessages.Task("warm-up", "warm-up", PAGE_URL, "harbour.example", 0, "warm-up", null);
+        if (FetchMessages.readTask(FetchMessages.taskText(task)).equals(task)) back++;
+        FetchMessages.Result result = new FetchMessages.Result("warm-up", "warm-up", response, 0);
+        FetchResponse came =
+                FetchMessages.readResult(FetchMessages.resultBytes(result)).response();
+        if (came.retrieval().equals(response.retrieval()) && Arrays.equals(came.body(), html)) back++;
+        FetchMessages.HostReady ready = new FetchMessages.HostReady("warm-up", "harbour.example", 0);
+        if (FetchMessages.readHostReady(FetchMessages.hostReadyText(ready)).equals(ready)) back++;
+        return back;
     }
 
     /** The page as a query's five results, each converted as if fetched (under its own address). */

@@ -40,6 +40,11 @@ class WarmUpTest {
     }
 
     @Test
+    void each_round_sends_a_task_its_result_and_the_hosts_next_turn_through_their_encoding_and_back_unchanged() {
+        assertThat(warmUp().run(2).messagesBack()).isEqualTo(2 * 3);
+    }
+
+    @Test
     void it_writes_nothing_into_the_output_folder() throws IOException {
         warmUp().run(1);
 
@@ -50,6 +55,9 @@ class WarmUpTest {
 
     @Test
     void no_rounds_build_nothing() {
-        assertThat(warmUp().run(0).reports()).isZero();
+        WarmUp.Done done = warmUp().run(0);
+
+        assertThat(done.reports()).isZero();
+        assertThat(done.messagesBack()).isZero();
     }
 }
