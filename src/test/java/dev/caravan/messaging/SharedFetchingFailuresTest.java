@@ -65,10 +65,17 @@ class SharedFetchingFailuresTest {
         sites = new HostSites(24, paths, 100);
         int port = startBroker();
         Path beta = Files.createTempDirectory("caravan-beta");
-        Process child = startChild(beta, "beta", port, Map.of("research.fetch.shared.consumers", "16"));
+        // a redelivered task's host waits the longest a dead instance's request may run (timeout-ms + delay) on one of
+        // alpha's two consumers: a short timeout keeps the takeover of beta's tasks to seconds on a busy machine
+        Process child = startChild(
+                beta,
+                "beta",
+                port,
+                Map.of("research.fetch.shared.consumers", "16", "research.fetch.timeout-ms", "1000"));
         awaitStarted(beta);
         Properties few = shared("alpha", port);
         few.put("research.fetch.shared.consumers", "2");
+        few.put("research.fetch.timeout-ms", "1000");
         Caravan alpha = Caravan.start("http://127.0.0.1:9", few);
         instances.add(alpha);
 
