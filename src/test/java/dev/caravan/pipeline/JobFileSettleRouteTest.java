@@ -3,7 +3,6 @@ package dev.caravan.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.caravan.testing.TavilyStub.Result;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,21 +27,9 @@ class JobFileSettleRouteTest extends PipelineTestSupport {
         p.put("research.input.settle-ms", Long.toString(SETTLE_MS));
     }
 
-    private void site() {
-        site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow:\n");
-        site.page(
-                "/tides",
-                200,
-                "text/html",
-                article(
-                        "Tides explained",
-                        "Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth."));
-        tavily.results("what causes ocean tides", new Result(site.url("/tides"), "Tides", "snippet"));
-    }
-
     @Test
     void a_file_still_being_written_is_read_only_once_it_has_been_still_for_the_settle_time() throws Exception {
-        site();
+        tidesSite();
         Files.createDirectories(input());
         Path job = input().resolve("tides.json");
         // each part alone is not a job: read early, the file would go to failed/
@@ -57,7 +44,7 @@ class JobFileSettleRouteTest extends PipelineTestSupport {
 
     @Test
     void a_file_written_earlier_and_moved_in_is_read_without_waiting_the_settle_time() throws Exception {
-        site();
+        tidesSite();
         Path temp = work.resolve("tides.json.partial");
         Files.writeString(temp, "{\"queries\": [\"what causes ocean tides\"]}\n", StandardCharsets.UTF_8);
         Files.setLastModifiedTime(temp, FileTime.from(Instant.now().minus(Duration.ofHours(1))));

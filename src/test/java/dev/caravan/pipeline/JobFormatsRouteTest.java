@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.caravan.testing.TavilyStub.Result;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -13,21 +12,13 @@ class JobFormatsRouteTest extends PipelineTestSupport {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private void site() {
-        site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow:\n");
-        site.page(
-                "/tides",
-                200,
-                "text/html",
-                article(
-                        "Tides explained",
-                        "Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth."));
+        tidesSite();
         site.page(
                 "/notes.md",
                 200,
                 "text/markdown",
                 "# Field notes\n\nSpring tides happen when the Sun and the Moon line up with the Earth.\n");
         site.page("/data.json", 200, "application/json", "{\"tide\": \"high\", \"height_m\": 2.4}");
-        tavily.results("what causes ocean tides", new Result(site.url("/tides"), "Tides", "snippet"));
     }
 
     @Test

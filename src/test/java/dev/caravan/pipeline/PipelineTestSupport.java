@@ -72,6 +72,19 @@ abstract class PipelineTestSupport extends CamelMainTestSupport {
     /** Subclasses change settings here. */
     void overrides(Properties p) {}
 
+    /** An open robots.txt, a page on ocean tides, and the search "what causes ocean tides" that finds it. */
+    void tidesSite() {
+        site.page("/robots.txt", 200, "text/plain", "User-agent: *\nDisallow:\n");
+        site.page(
+                "/tides",
+                200,
+                "text/html",
+                article(
+                        "Tides explained",
+                        "Ocean tides are caused mainly by the gravitational pull of the Moon on the oceans of the Earth."));
+        tavily.results("what causes ocean tides", new TavilyStub.Result(site.url("/tides"), "Tides", "snippet"));
+    }
+
     Path input() {
         return work.resolve("input");
     }
