@@ -21,4 +21,5 @@ fi
 rm -rf "$out"
 java ${JAVA_OPTS:-} "$@" -cp "target/classes:$(cat "$cp_file")" dev.caravan.bench.ResearchBenchmark "$dataset" "$plan" "$out"
 scorer="$(dirname "$plan")/research_bench.py"
+[ -f "$scorer" ] || scorer=../shared/bench/research/research_bench.py # a plan of our own (bench/research/) uses the kit's scorer
 python3 "$scorer" score "$dataset" "$plan" "$out" ${BENCH_MISSES:+--misses}

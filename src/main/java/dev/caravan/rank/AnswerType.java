@@ -1,19 +1,22 @@
 package dev.caravan.rank;
 
+import dev.caravan.model.Passage;
+import dev.caravan.model.TextBlock.Kind;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The kind of answer a question asks for, from its wording alone: a quantity ("how much", "how many", "price"), a
- * time ("when", "which year", "since which version") or a name ("who", "which", "what is ... called"). A passage that
- * holds that kind of thing (a number, a date or version, a name the question does not already give) can answer it; one
- * that only restates the question cannot. Stateless.
+ * The kind of answer a question asks for, from its wording alone: a command ("which command", "what command"), a
+ * quantity ("how much", "how many", "price"), a time ("when", "which year", "since which version") or a name ("who",
+ * "which", "what is ... called"). A passage that holds that kind of thing (a line of code, a number, a date or version,
+ * a name the question does not already give) can answer it; one that only restates the question cannot. Stateless.
  */
 enum AnswerType {
     QUANTITY,
     TIME,
     NAME,
+    COMMAND,
     ANY;
 
     private static final Pattern ASKS_QUANTITY = Pattern.compile(
@@ -26,6 +29,8 @@ enum AnswerType {
     private static final Pattern ASKS_NAME = Pattern.compile(
             "\\bwho(?:m|se)?\\b|\\bwhich\\b|\\bwhat (?:is|are|was|were) (?:the )?(?:name|names|title)\\b|\\bcalled\\b"
                     + "|\\bname of\\b|\\bwhat \\w+ (?:does|do|did|is|are|was|were)\\b");
+
+    private static final Pattern ASKS_COMMAND = Pattern.compile("\\bcommands?\\b");
 
     /** A number: digits, or a number word; a list's own numbering ("23. ") at the start does not count. */
     private static final Pattern NUMBER = Pattern.compile("\\d|(?i)\\b(?:one|two|three|four|five|six"
@@ -43,23 +48,35 @@ enum AnswerType {
     private static final Pattern NAME_WORD =
             Pattern.compile("[A-Z][\\w'’&.-]*|[\\w@/.-]*[a-z][\\w@/.-]*[\\d@/][\\w@/.-]*");
 
-    /** What {@code query} asks for: a time, else a quantity, else a name, as its wording asks; else {@link #ANY}. */
+    /**
+     * What {@code query} asks for: a command, else a time, else a quantity, else a name, as its wording asks; else
+     * {@link #ANY}.
+     */
     static AnswerType of(String query) {
         String q = query.toLowerCase(Locale.ROOT);
+        if (ASKS_COMMAND.matcher(q).find()) return COMMAND;
         if (ASKS_TIME.matcher(q).find()) return TIME;
         if (ASKS_QUANTITY.matcher(q).find()) return QUANTITY;
         if (ASKS_NAME.matcher(q).find()) return NAME;
         return ANY;
     }
 
-    /** Whether {@code text} holds this kind of answer; {@code queryTerms} are the question's own (analysed) words. */
+    /** Whether {@code passage} holds this kind of answer: a command is a line of code; the others as below. */
+    boolean heldBy(Passage passage, Set<String> queryTerms) {
+        return this == COMMAND ? passage.kind() == Kind.CODE : heldBy(passage.text(), queryTerms);
+    }
+
+    /**
+     * Whether {@code text} holds this kind of answer; {@code queryTerms} are the question's own (analysed) words. A
+     * command is told by the kind of passage, not its text ({@link #heldBy(Passage, Set)}).
+     */
     boolean heldBy(String text, Set<String> queryTerms) {
         return switch (this) {
             case QUANTITY ->
                 NUMBER.matcher(LIST_NUMBER.matcher(text).replaceFirst("")).find();
             case TIME -> DATE_OR_VERSION.matcher(text).find();
             case NAME -> holdsNewName(text, queryTerms);
-            case ANY -> false;
+            case COMMAND, ANY -> false;
         };
     }
 

@@ -286,6 +286,9 @@ public final class PassageRanker {
     private List<Ranking.Pick> pick(List<Candidate> all, int pageCount, double floor) {
         List<Candidate> open = new ArrayList<>();
         for (Candidate c : all) if (c.relevance >= floor && c.relevance > 0) open.add(c);
+        Candidate bestBm25 = null;
+        for (Candidate c : all) if (c.bm25 > 0 && (bestBm25 == null || c.bm25 > bestBm25.bm25)) bestBm25 = c;
+        if (bestBm25 != null && !open.contains(bestBm25) && onRelevantPage(bestBm25, open)) open.add(bestBm25);
         open.sort(Comparator.comparingDouble((Candidate c) -> c.score)
                 .reversed()
                 .thenComparingInt(c -> c.page)
@@ -329,6 +332,17 @@ public final class PassageRanker {
                     c.passage.text(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
         }
         return picks;
+    }
+
+    /**
+     * Whether a passage of {@code c}'s page reaches the floor ({@code open}). The query's best BM25 passage is then a
+     * finding even under the floor: a short row, item or label line that holds the query's rarest words ("Total size:
+     * 13,220 lines / 45,171 words" for "how many words were in the documents") has little query coverage and a low
+     * cosine, though its page is about the query.
+     */
+    private static boolean onRelevantPage(Candidate c, List<Candidate> open) {
+        for (Candidate o : open) if (o.page == c.page) return true;
+        return false;
     }
 
     /**
@@ -419,6 +433,11 @@ public final class PassageRanker {
         if (a.page == b.page
                 && (a.passage.text().contains(b.passage.text())
                         || b.passage.text().contains(a.passage.text()))) return true;
+        // rows of one table, items of one list, lines of one code block: the model read each with the same context,
+        // so their cosine says little about whether they say the same; their own words do
+        if (a.page == b.page
+                && !a.passage.context().isEmpty()
+                && a.passage.context().equals(b.passage.context())) return jaccard(a.terms, b.terms) >= SAME_TERMS;
         if (a.vector != null && b.vector != null && dot(a.vector, b.vector) >= fitted.sameCosine()) return true;
         return jaccard(a.terms, b.terms) >= SAME_TERMS;
     }

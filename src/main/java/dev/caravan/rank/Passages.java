@@ -67,10 +67,19 @@ final class Passages {
         String leadIn = ""; // the sentence ending in a colon just before a list, a table or code: it introduces them
         String tableHeader = "";
         int headerCells = 0;
-        for (TextBlock block : blocks) {
+        for (int b = 0; b < blocks.size(); b++) {
+            TextBlock block = blocks.get(b);
             Kind kind = block.kind();
             String text = block.text();
             if (kind != Kind.TABLE_ROW) tableHeader = "";
+            if (labelOfNext(blocks, b)) { // "Care instructions:" then "Machine wash at 30 °C": one label line
+                String line = text + " " + blocks.get(b + 1).text();
+                passages.add(new Passage(
+                        line, heading, position++, 0, blocks.get(b + 1).kind(), heading));
+                leadIn = "";
+                b++;
+                continue;
+            }
             switch (kind) {
                 case HEADING -> {
                     heading = text;
@@ -116,6 +125,28 @@ final class Passages {
             }
         }
         return passages;
+    }
+
+    /**
+     * Whether block {@code b} is a label ("Care instructions:") whose value is the next block, as in a definition list
+     * or a grid of label and value cells: a few words ending in a colon, then a short block of the same kind that is
+     * not itself a label, then no third such block (a lead-in followed by a list of items is not a label).
+     */
+    private static boolean labelOfNext(List<TextBlock> blocks, int b) {
+        if (b + 1 >= blocks.size()) return false;
+        TextBlock label = blocks.get(b);
+        TextBlock value = blocks.get(b + 1);
+        if (label.kind() != Kind.LIST_ITEM && label.kind() != Kind.PARAGRAPH) return false;
+        if (value.kind() != label.kind()) return false;
+        String l = label.text();
+        if (!l.endsWith(":") || words(l) > LABEL_WORDS || l.length() < 3) return false;
+        String v = value.text();
+        if (v.endsWith(":") || words(v) > ITEM_WORDS || !shortItem(l + " " + v)) return false;
+        if (b + 2 < blocks.size()) {
+            TextBlock third = blocks.get(b + 2);
+            if (third.kind() == label.kind() && !third.text().endsWith(":")) return false;
+        }
+        return true;
     }
 
     private static String lastSentence(String text) {

@@ -182,7 +182,7 @@ final class RelevanceModel {
             }
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
             if (asked != AnswerType.ANY) {
-                f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage.text(), queryTerms) ? 1 : -1;
+                f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage, queryTerms) ? 1 : -1;
             }
             f[Feature.RESTATES.ordinal()] = restates(c.terms, queryTerms);
             f[Feature.NEIGHBOUR_BM25.ordinal()] =

@@ -2,6 +2,8 @@ package dev.caravan.rank;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caravan.model.Passage;
+import dev.caravan.model.TextBlock.Kind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -17,6 +19,8 @@ class AnswerTypeTest {
             Who designed the festival identity?                     | NAME
             Which Go library stores the transparency log?           | NAME
             how to make the Flask server reachable on my network    | ANY
+            Which command turns off the Pi's ethernet LEDs?         | COMMAND
+            Go tutorial: command that enables dependency tracking   | COMMAND
             """)
     void the_kind_of_answer_a_question_asks_for_comes_from_its_wording(String query, AnswerType expected) {
         assertThat(AnswerType.of(query)).isEqualTo(expected);
@@ -36,6 +40,17 @@ class AnswerTypeTest {
             """)
     void a_passage_holds_the_kind_of_answer_or_not(AnswerType type, String passage, boolean holds) {
         assertThat(type.heldBy(passage, Analysis.terms("which library stores the transparency log")))
+                .isEqualTo(holds);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            CODE      | $ go mod init example/hello                                   | true
+            PARAGRAPH | Run the go mod init command to enable dependency tracking.    | false
+            LIST_ITEM | go mod init example/hello                                     | false
+            """)
+    void a_command_is_answered_by_a_line_of_code(Kind kind, String text, boolean holds) {
+        assertThat(AnswerType.COMMAND.heldBy(new Passage(text, "", 0, 0, kind, ""), Analysis.terms("which command")))
                 .isEqualTo(holds);
     }
 }

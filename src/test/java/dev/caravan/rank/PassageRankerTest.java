@@ -306,6 +306,68 @@ class PassageRankerTest {
     }
 
     @Test
+    void the_best_bm25_passage_is_a_finding_under_the_floor_when_its_page_is_relevant() {
+        String query = "how many words were in the starfield agent's planning documents";
+        String line = "Total size: 13,220 lines / 45,171 words"; // holds the rarest word, covers a quarter of the query
+        String relevant = "Over two long weeks of work on the starfield background for the little space game, which was"
+                + " meant to take an afternoon at most and ended up taking over the whole sprint, the agent produced"
+                + " planning documents that nobody on the team could follow, review or use for anything at all. // -: "
+                + line + " // The agent kept planning every single day. // The planning documents grew longer every"
+                + " single day. // The agent rewrote all the planning documents again after the first review. // Each"
+                + " agent plan was longer than the one before it.";
+        String offTopic = "The ship flies through the asteroid belt at night. // -: " + line
+                + " // The ship fires at every asteroid it sees on the way.";
+
+        assertThat(rank(LEXICAL, query, List.of(relevant)).picks())
+                .as("on a page about the query")
+                .extracting(Ranking.Pick::text)
+                .contains(line);
+        assertThat(rank(LEXICAL, query, List.of(offTopic)).picks())
+                .as("on a page with no passage at the floor")
+                .isEmpty();
+    }
+
+    /**
+     * Rows of one table, items of one list and lines of one code block are read by the model with the same context
+     * (the header row, the lead-in), which makes their cosine high whatever the cells say; they are different
+     * findings unless one's text holds the other's.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordsUnderOneContext")
+    void rows_of_one_table_are_different_findings_though_the_model_reads_each_with_the_same_header(
+            String name, String query, String page, String answer) {
+        Ranking ranking = rank(WITH_MODEL, query, List.of(page));
+
+        assertThat(ranking.picks())
+                .as("%s", ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .contains(answer);
+    }
+
+    static Stream<Arguments> recordsUnderOneContext() {
+        return Stream.of(
+                Arguments.of(
+                        "table rows under a long header row",
+                        "How long did the Codex CLI need to finish the task?",
+                        "#: Results of the five AI coding tools // |: Tool | Produces production-ready code? | Code quality"
+                                + " and UX | Concise logic? | Time taken // |: Gemini CLI | Yes | Good code quality, but"
+                                + " the UX was lacking | Yes | Under 2 minutes // |: Qwen CLI | Yes | Excellent code"
+                                + " quality with significant UX improvements | Yes | Over 2 minutes // |: Crush CLI | Yes |"
+                                + " Good code quality | Yes | Approx. 1.5 minutes // |: Kilocode CLI | Yes | Good code"
+                                + " quality with average UX | Yes | Under 1 minute // |: Codex CLI | Yes | Excellent code"
+                                + " quality with superior UX | Yes | Over 3 minutes",
+                        "Codex CLI | Yes | Excellent code quality with superior UX | Yes | Over 3 minutes"),
+                Arguments.of(
+                        "table rows of a price list",
+                        "average cost to hire movers for a 3 bedroom home",
+                        "#: Moving costs in New York // |: Home size | Avg. total cost | Cost/hour | # of movers | # hours"
+                                + " // |: Studio | $465 | $183 | 2 movers | 3 hours // |: 1 bedroom | $648 | $183 | 2"
+                                + " movers | 4 hours // |: 2 bedroom | $1,052 | $257 | 3 movers | 5 hours // |: 3 bedroom |"
+                                + " $2,438 | $359 | 4 movers | 8 hours // |: 4 bedroom | $2,797 | $359 | 4 movers | 9 hours",
+                        "3 bedroom | $2,438 | $359 | 4 movers | 8 hours"));
+    }
+
+    @Test
     void a_tables_header_row_is_not_a_finding_of_its_own_but_context_beside_the_row_that_answers() {
         Ranking ranking = rank(
                 WITH_MODEL,

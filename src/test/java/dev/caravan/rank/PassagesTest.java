@@ -120,4 +120,24 @@ class PassagesTest {
                     assertThat(p.context()).isEqualTo("To install the plugin, run this command:");
                 });
     }
+
+    /** A label and its value in two blocks (a definition list, a grid of label and value cells) are one label line. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            definition list, a label and its value    | LIST_ITEM | Care instructions: // Machine wash at 30 °C, machine wash on gentle cycle // Collar: // Turn-down collar | Care instructions: Machine wash at 30 °C, machine wash on gentle cycle | true
+            label and value paragraphs of a spec grid | PARAGRAPH | Developer: // Gaijin Entertainment                                                                     | Developer: Gaijin Entertainment                                         | true
+            a lead-in item followed by several items  | LIST_ITEM | Ingredients: // 500 grams of bread flour // 330 grams of lukewarm water                                  | Ingredients: 500 grams of bread flour                                    | false
+            a long lead-in sentence is no label       | PARAGRAPH | To install the plugin on every machine you manage, run this: // npm install tailwindcss              | To install the plugin on every machine you manage, run this: npm install tailwindcss | false
+            """)
+    void a_label_and_its_value_in_two_blocks_are_quoted_as_one_line(
+            String name, Kind kind, String page, String line, boolean joined) {
+        List<TextBlock> blocks = java.util.Arrays.stream(page.split(" // "))
+                .map(t -> new TextBlock(kind, t.strip()))
+                .toList();
+
+        List<String> texts = Passages.of(blocks).stream().map(Passage::text).toList();
+
+        if (joined) assertThat(texts).contains(line);
+        else assertThat(texts).doesNotContain(line);
+    }
 }
