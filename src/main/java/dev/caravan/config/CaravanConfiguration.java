@@ -97,8 +97,8 @@ public class CaravanConfiguration implements CamelConfiguration {
         if (rounds == 0) return;
         WarmUp.Done done = new WarmUp(fetch.converter(), report.findings(), report.builder(), clock).run(rounds);
         LOG.info(
-                "warmed up in {} ms: {} built on a bundled page, its search answer and page encoded for the caches"
-                        + " and the messages between instances, nothing fetched or stored",
+                "warmed up in {} ms: {} built on a bundled page, its search answer and page encoded for the caches,"
+                        + " the messages between instances encoded and read back; nothing fetched or stored",
                 done.millis(),
                 LogText.count(done.reports(), "report", "reports"));
     }

@@ -99,8 +99,8 @@ public final class WarmUp {
      * What a job's first search and pages go through besides the CPU work above, in memory: the caches' encoding of a
      * search answer and a page (their store is off: nothing is written), and the three messages between instances
      * there and back. A fresh JVM otherwise pays for them on the first job: Jackson builds its (de)serializers of
-     * these types on first use (150 ms for the first search answer stored, in the jail setting of bench/cluster.sh).
-     * Returns how many of the three messages came back as they went.
+     * these types on first use (113 to 152 ms to store the first search answer, in the jail setting of
+     * bench/cluster.sh). Returns how many of the three messages came back as they went.
      */
     private int rehearse(byte[] html) {
         FetchResponse response = new FetchResponse(
