@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -55,8 +56,13 @@ public class RunFolders {
                 return job.asRun(resumed.get());
             }
         }
-        String label = newFolder(jobDir, LABEL.format(clock.instant()));
-        if (key != null) AtomicFiles.write(marker(jobDir, key), label + "\n" + identity + "\n");
+        // with a key, the marker names the folder before the folder is made: a crash between the two resumes in it
+        String label = newFolder(
+                jobDir,
+                LABEL.format(clock.instant()),
+                key == null
+                        ? name -> {}
+                        : name -> AtomicFiles.write(marker(jobDir, key), name + "\n" + identity + "\n"));
         return job.asRun(label);
     }
 
@@ -96,11 +102,15 @@ public class RunFolders {
         return jobDir.resolve(".run-" + ShortHash.of(key));
     }
 
-    /** Makes {@code jobDir/label}, or {@code label-2}, {@code -3}, ... when taken; returns the name made. */
-    private static String newFolder(Path jobDir, String label) {
+    /**
+     * Makes {@code jobDir/label}, or {@code label-2}, {@code -3}, ... when taken, telling {@code claiming} each name
+     * just before it tries to make it; returns the name made.
+     */
+    private static String newFolder(Path jobDir, String label, Consumer<String> claiming) {
         mkdirs(jobDir);
         for (int i = 1; ; i++) {
             String name = i == 1 ? label : label + "-" + i;
+            claiming.accept(name);
             try {
                 Files.createDirectory(jobDir.resolve(name));
                 return name;

@@ -53,6 +53,22 @@ class RunFoldersTest {
     }
 
     @Test
+    void a_run_killed_after_its_marker_was_written_and_before_its_folder_was_made_resumes_under_the_name_it_claimed()
+            throws IOException {
+        Job crashed = runs().start(JOB, "file:news.txt", "news.txt 10 1");
+        Files.delete(out.resolve(crashed.folder())); // as if the kill came between the marker and the folder
+        clock.advance(Duration.ofSeconds(30));
+
+        Job resumed = new RunFolders(out, clock).start(JOB, "file:news.txt", "news.txt 10 1");
+
+        assertThat(resumed.folder()).isEqualTo(crashed.folder());
+        assertThat(out.resolve(resumed.folder())).isDirectory();
+        try (Stream<Path> runs = Files.list(out.resolve("news")).filter(Files::isDirectory)) {
+            assertThat(runs).hasSize(1);
+        }
+    }
+
+    @Test
     void a_changed_input_under_the_same_name_is_a_new_run() {
         Job crashed = runs().start(JOB, "file:news.txt", "news.txt 10 1000");
         clock.advance(Duration.ofSeconds(1));
