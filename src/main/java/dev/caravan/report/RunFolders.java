@@ -110,6 +110,7 @@ public class RunFolders {
         mkdirs(jobDir);
         for (int i = 1; ; i++) {
             String name = i == 1 ? label : label + "-" + i;
+            if (Files.exists(jobDir.resolve(name))) continue; // never claim another run's folder, even for a moment
             claiming.accept(name);
             try {
                 Files.createDirectory(jobDir.resolve(name));
