@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * instance's scheduler does not know when the host was last asked. So after each task the fetching instance says on
  * the hosts topic when the task's host may next be asked ({@link #told}), before the task is acknowledged, and every
  * instance keeps the host from being asked before then ({@link #heard}). A host nobody spoke of is asked after a short
- * grace for a word in flight (the scheduler's first wait, 50 ms). A task redelivered from a consumer that died mid-request is handled apart ({@link FetchTasks}): that request may still
- * be running. Thread-safe.
+ * grace for a word in flight (the scheduler's first wait, 50 ms). A task redelivered from a consumer that died
+ * mid-request is handled apart ({@link FetchTasks}): that request may still be running. Thread-safe.
  */
 public final class HostHandovers {
 
