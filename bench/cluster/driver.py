@@ -184,7 +184,9 @@ def run(setting, spec, mode, args, root):
                 back += [int(m) for m in re.findall(r"\((\d+) bytes back, \d+ ms\)", f.read())]
         if args.keep:
             with open(os.path.join(tmp, "requests.json"), "w") as f:
-                json.dump(dict(drop=t_drop, last_report=t_last, entries=entries), f)
+                # wall_minus_monotonic: add it to a monotonic time for the wall clock of the apps' logs and events
+                json.dump(dict(drop=t_drop, last_report=t_last, entries=entries,
+                               wall_minus_monotonic=time.time() - time.monotonic()), f)
         label = ("%d shared" % n) if shared else ("%d local" % n)
         row = dict(label=label, wall=wall, bound=bound, bad=bad, least=least, pages=len(served), want=pages,
                    reports=sum(done), queries=sum(want), cpu=cpu, back=back)
