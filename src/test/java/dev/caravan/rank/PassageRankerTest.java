@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The ranking on small pages: what comes first, what is never quoted, and which pages are not about the query. */
@@ -186,6 +187,28 @@ class PassageRankerTest {
                         "The first page opens with this sentence here.",
                         "The second page opens with another sentence.");
         assertThat(ranking.pages()).allMatch(Ranking.PageRelevance::relevant);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            How long should passwords be?          | A strong password is at least 15 characters in length and mixes letters with symbols. | true
+            What is a good password policy?        | A strong password is at least 15 characters in length and mixes letters with symbols. | false
+            How long should passwords be?          | A strong password mixes upper-case and lower-case letters with symbols and punctuation marks. | false
+            """)
+    void the_first_pass_keeps_a_further_hit_that_holds_the_kind_of_answer_asked_for(
+            String query, String answer, boolean kept) {
+        // more passages than the page's 40 candidates say "password" in fewer words than the answer, with no number
+        StringBuilder page = new StringBuilder();
+        for (int i = 0; i < RankingSettings.CANDIDATES_PER_PAGE + 10; i++)
+            page.append("Rule ")
+                    .append(Character.toString('A' + i % 26))
+                    .append(Character.toString('a' + i / 26))
+                    .append(": change your password often now. // ");
+        page.append(answer);
+
+        List<Passage> candidates = LEXICAL.candidates(blocks(page.toString()), query);
+
+        assertThat(candidates.stream().anyMatch(p -> p.text().equals(answer))).isEqualTo(kept);
     }
 
     @Test
