@@ -286,7 +286,7 @@ class PassageRankerTest {
         Ranking ranking = rank(
                 WITH_MODEL,
                 "What graphics cards come in a tinybox Green v2?",
-                List.of("#: The tinybox Green v2 // |: Component | Specification // |: CPU | AMD EPYC 7532"
+                List.of("#: The tinybox Green v2 // ^: Component | Specification // |: CPU | AMD EPYC 7532"
                         + " // |: GPU | 4 × Nvidia RTX 5090 // |: Storage | 4 TB NVMe"));
 
         List<String> texts = ranking.picks().stream().map(Ranking.Pick::text).toList();
@@ -373,7 +373,7 @@ class PassageRankerTest {
                 WITH_MODEL,
                 "What graphics cards come in a tinybox Green v2?",
                 List.of("#: My tinybox Green v2 // The tinybox Green v2 is an awesome piece of kit, it comes fully"
-                        + " loaded with: // |: Component | Specification // |: GPU | 4 × Nvidia RTX 5090 // |: CPU |"
+                        + " loaded with: // ^: Component | Specification // |: GPU | 4 × Nvidia RTX 5090 // |: CPU |"
                         + " AMD EPYC 7532"));
 
         assertThat(ranking.picks())
@@ -447,7 +447,10 @@ class PassageRankerTest {
         return ranker.rank(query, candidates);
     }
 
-    /** A page's blocks: " // " between them; "#: ", "|: ", "-: " or "`: " in front makes a heading, table row, list item or code. */
+    /**
+     * A page's blocks: " // " between them; "#: ", "|: ", "^: ", "-: " or "`: " in front makes a heading, table row,
+     * header row (as the page marks it), list item or code.
+     */
     private static List<TextBlock> blocks(String page) {
         return Stream.of(page.split(" // "))
                 .map(String::strip)
@@ -455,12 +458,13 @@ class PassageRankerTest {
                         ? new TextBlock(
                                 switch (t.charAt(0)) {
                                     case '#' -> Kind.HEADING;
-                                    case '|' -> Kind.TABLE_ROW;
+                                    case '|', '^' -> Kind.TABLE_ROW;
                                     case '-' -> Kind.LIST_ITEM;
                                     case '`' -> Kind.CODE;
                                     default -> Kind.PARAGRAPH;
                                 },
-                                t.substring(3))
+                                t.substring(3),
+                                t.charAt(0) == '^')
                         : new TextBlock(Kind.PARAGRAPH, t))
                 .toList();
     }

@@ -102,7 +102,7 @@ class PassagesTest {
     void a_table_row_carries_its_header_row_and_a_code_line_its_lead_in_as_context() {
         List<Passage> passages = Passages.of(List.of(
                 new TextBlock(Kind.HEADING, "Hardware"),
-                new TextBlock(Kind.TABLE_ROW, "Component | Specification"),
+                new TextBlock(Kind.TABLE_ROW, "Component | Specification", true),
                 new TextBlock(Kind.TABLE_ROW, "GPU | 4 × Nvidia RTX 5090"),
                 new TextBlock(Kind.PARAGRAPH, "To install the plugin, run this command:"),
                 new TextBlock(Kind.CODE, "npm install tailwindcss @tailwindcss/vite\n}")));
@@ -139,5 +139,31 @@ class PassagesTest {
 
         if (joined) assertThat(texts).contains(line);
         else assertThat(texts).doesNotContain(line);
+    }
+
+    /**
+     * Which row a table row is read under: a header row the page marks, else none in a two-column key/value table
+     * (each row stands alone with the heading or lead-in), else the first row. "^" marks a header row, "|" a row.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            a marked header row heads the rows under it       ~ ^ Model | Efficiency // | Atlas 9 | COP 4.1          ~ Atlas 9 | COP 4.1   ~ Model | Efficiency
+            a key and its value stand alone under the heading ~ | Price | $1099.00 // | Lamp Life | 25,000 Hrs     ~ Lamp Life | 25,000 Hrs ~ Nebula Mars 3 Specs
+            a data row marked first is no header              ~ | Price | $1099.00 // ^ Model | Price // | Atlas 9 | $900 ~ Atlas 9 | $900 ~ Model | Price
+            a row above the marked header has no context      ~ | Price | $1099.00 // ^ Model | Price // | Atlas 9 | $900 ~ Price | $1099.00 ~ ''
+            three columns and no mark: the first row heads    ~ | Model | Efficiency | Price // | Atlas 9 | COP 4.1 | $900 ~ Atlas 9 | COP 4.1 | $900 ~ Model | Efficiency | Price
+            """)
+    void a_table_row_is_read_under_the_header_row_the_page_marks_or_under_none_in_a_key_value_table(
+            String name, String rows, String row, String context) {
+        List<TextBlock> blocks = new java.util.ArrayList<>();
+        blocks.add(new TextBlock(Kind.HEADING, "Nebula Mars 3 Specs"));
+        for (String r : rows.split(" // "))
+            blocks.add(new TextBlock(Kind.TABLE_ROW, r.substring(2).strip(), r.startsWith("^")));
+
+        assertThat(Passages.of(blocks))
+                .filteredOn(p -> p.text().equals(row))
+                .singleElement()
+                .extracting(Passage::context)
+                .isEqualTo(context);
     }
 }
