@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
 /**
  * The quotable passages of a page: its sentences that can stand alone as a finding, and its short list items, table
  * rows (with their header row as context: the row the page marks as a header, none in a two-column key/value table,
- * else the first row; {@link Table}), lines of code (with what introduces them), headings of a few words and
- * "Label: value" lines, each whole. Not quotable: questions, lead-ins ending in a colon, fragments of prose, calls to
- * action and generic openers. A sentence that leans on the one before it ("It costs $12 a month.") is quoted together
- * with that sentence, verbatim and in order, when both are in one paragraph, and not at all when it opens its
- * paragraph. Stateless.
+ * else the first row; {@link Table}), lines of code (with what introduces them; a command's output told apart,
+ * {@link CodeLines}), headings of a few words and "Label: value" lines, each whole. Not quotable: questions, lead-ins
+ * ending in a colon, fragments of prose, calls to action and generic openers. A sentence that leans on the one before
+ * it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are in one
+ * paragraph, and not at all when it opens its paragraph. Stateless.
  */
 final class Passages {
 
@@ -90,9 +90,10 @@ final class Passages {
                 }
                 case CODE -> {
                     String context = leadIn.isEmpty() ? heading : leadIn;
-                    for (String line : text.split("\\R")) {
-                        String code = line.strip();
-                        if (codeLine(code)) passages.add(new Passage(code, heading, position++, 0, kind, context));
+                    for (CodeLines.Line line : CodeLines.of(text)) {
+                        if (codeLine(line.text()))
+                            passages.add(
+                                    new Passage(line.text(), heading, position++, 0, kind, context, line.output()));
                     }
                 }
                 case TABLE_ROW -> {

@@ -166,4 +166,25 @@ class PassagesTest {
                 .extracting(Passage::context)
                 .isEqualTo(context);
     }
+
+    /** A code block's lines (" ¶ " between them): a prompt or a command word makes a typed line, the rest is output. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            a prompt then what it printed    | $ go mod init example/hello ¶ go: creating new go.mod: module example/hello | typed output
+            a root prompt then output        | # apt install nginx ¶ Reading package lists... Done                          | typed output
+            a user@host prompt, two commands | pi@raspberrypi:~ $ sudo rpi-update ¶  *** Raspberry Pi firmware updater ¶ pi@raspberrypi:~ $ sudo reboot | typed output typed
+            a REPL                           | >>> list(batched('ABCDEFG', 3)) ¶ [('A', 'B', 'C'), ('D', 'E', 'F'), ('G',)] | typed output
+            commands without prompts         | pip install fastapi ¶ Successfully installed fastapi-0.115.0 ¶ pip list   | typed output typed
+            a command over two lines         | $ docker run \\ ¶   --rm nginx ¶ Unable to find image locally           | typed typed output
+            a program is all typed           | import logging ¶ logging.basicConfig(filemode='w') ¶ log = logging.getLogger() | typed typed typed
+            a comment is no root prompt      | # configure the logger ¶ logging.basicConfig(level=logging.INFO)            | typed typed
+            """)
+    void a_code_line_is_typed_or_what_a_command_printed(String name, String block, String expected) {
+        String actual = String.join(
+                " ",
+                CodeLines.of(block.replace(" ¶ ", "\n")).stream()
+                        .map(l -> l.output() ? "output" : "typed")
+                        .toList());
+        assertThat(actual).isEqualTo(expected);
+    }
 }
