@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * </ol>
  *
  * <p>Without a model (lexical-only mode) the model's features weigh nothing, and relevance is the query coverage
- * alone, with its own floor. Thread-safe.
+ * alone, with its own floor, which then marks the relevant pages: on those, any candidate sharing a word with the query
+ * may be a finding. Thread-safe.
  */
 public final class PassageRanker {
 
@@ -122,7 +123,7 @@ public final class PassageRanker {
         double floor = !semantic
                 ? settings.minCoverage()
                 : Double.isNaN(settings.minRelevance()) ? fitted.floor() : settings.minRelevance();
-        return new Ranking(pick(all, pages.size(), floor), pageRelevance(all, pages.size(), floor));
+        return new Ranking(pick(all, pages.size(), floor, !semantic), pageRelevance(all, pages.size(), floor));
     }
 
     /**
@@ -283,9 +284,21 @@ public final class PassageRanker {
         return p.context().isEmpty() ? p.text() : p.context() + "\n" + p.text();
     }
 
-    private List<Ranking.Pick> pick(List<Candidate> all, int pageCount, double floor) {
+    /**
+     * The findings: candidates at the relevance floor, best score first. Without the model ({@code lexicalOnly}) the
+     * floor on query coverage decides which pages are relevant, and on such a page every candidate that shares a word
+     * with the query may be a finding too: a short row or item that answers holds few of the query's words ("70 Easy
+     * Trails" for "how many easy mountain bike trails near Houston", coverage 0.24 under the floor of 0.25), and the
+     * score, not the coverage, says which of them answers.
+     */
+    private List<Ranking.Pick> pick(List<Candidate> all, int pageCount, double floor, boolean lexicalOnly) {
         List<Candidate> open = new ArrayList<>();
         for (Candidate c : all) if (c.relevance >= floor && c.relevance > 0) open.add(c);
+        if (lexicalOnly) {
+            boolean[] relevant = new boolean[pageCount];
+            for (Candidate c : open) relevant[c.page] = true;
+            for (Candidate c : all) if (c.relevance < floor && c.coverage > 0 && relevant[c.page]) open.add(c);
+        }
         Candidate bestBm25 = null;
         for (Candidate c : all) if (c.bm25 > 0 && (bestBm25 == null || c.bm25 > bestBm25.bm25)) bestBm25 = c;
         if (bestBm25 != null && !open.contains(bestBm25) && onRelevantPage(bestBm25, open)) open.add(bestBm25);

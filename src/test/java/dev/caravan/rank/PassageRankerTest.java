@@ -327,6 +327,23 @@ class PassageRankerTest {
                 .isEmpty();
     }
 
+    @Test
+    void without_the_model_a_short_item_under_the_floor_is_a_finding_when_its_page_is_relevant() {
+        String query = "how many easy mountain bike trails are there near Houston for beginners";
+        String answer = "70 Easy Trails"; // two of the query's words: under the floor, and not its best BM25 passage
+        String relevant = "#: Houston Biking // Houston has mountain bike trails near the city for beginners and"
+                + " experts. // -: 149 Miles of Trail // -: " + answer + " // -: 38 Intermediate Trails";
+        String offTopic = "The trails in the park are closed at night. // -: " + answer;
+
+        List<String> picks = rank(LEXICAL, query, List.of(relevant)).picks().stream()
+                .map(Ranking.Pick::text)
+                .toList();
+        assertThat(picks).as("on a page about the query").contains(answer);
+        assertThat(rank(LEXICAL, query, List.of(offTopic)).picks())
+                .as("on a page with no passage at the floor")
+                .isEmpty();
+    }
+
     /**
      * Rows of one table, items of one list and lines of one code block are read by the model with the same context
      * (the header row, the lead-in), which makes their cosine high whatever the cells say; they are different
