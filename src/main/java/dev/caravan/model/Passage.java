@@ -13,8 +13,16 @@ package dev.caravan.model;
  * @param score the page-local lexical score that made it a candidate (0 when the query has no text)
  * @param kind the kind of block it is quoted from
  * @param context what a reader needs to read it alone, the page's own text, or empty; shown beside it, never quoted
+ * @param output a line of code that is what a command printed ({@code go: creating new go.mod}), not something typed;
+ *     false for every other passage
  */
-public record Passage(String text, String heading, int position, double score, TextBlock.Kind kind, String context) {
+public record Passage(
+        String text, String heading, int position, double score, TextBlock.Kind kind, String context, boolean output) {
+
+    /** A passage that is no output of a command. */
+    public Passage(String text, String heading, int position, double score, TextBlock.Kind kind, String context) {
+        this(text, heading, position, score, kind, context, false);
+    }
 
     /** A sentence of prose, which needs no context. */
     public Passage(String text, String heading, int position, double score) {
@@ -23,6 +31,6 @@ public record Passage(String text, String heading, int position, double score, T
 
     /** The same passage with the score a ranking pass gave it. */
     public Passage scored(double newScore) {
-        return new Passage(text, heading, position, newScore, kind, context);
+        return new Passage(text, heading, position, newScore, kind, context, output);
     }
 }

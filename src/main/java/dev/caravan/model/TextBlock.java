@@ -11,8 +11,11 @@ import java.util.Objects;
  *
  * @param kind what the block is on the page
  * @param text its text on one line, never blank
+ * @param header a table row the page marks as a header row (its cells are all {@code th}, it sits in {@code thead},
+ *     or its cells have {@code role="columnheader"}); false for every other block. Blocks stored before this field
+ *     existed read as false.
  */
-public record TextBlock(Kind kind, String text) {
+public record TextBlock(Kind kind, String text, boolean header) {
 
     /** What a block is on the page; only some kinds can be quoted as findings. */
     public enum Kind {
@@ -27,6 +30,11 @@ public record TextBlock(Kind kind, String text) {
     public TextBlock {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(text, "text");
+    }
+
+    /** A block that is no header row. */
+    public TextBlock(Kind kind, String text) {
+        this(kind, text, false);
     }
 
     /** Blocks of plain text (text/plain, PDF text): one paragraph per run of non-blank lines. */

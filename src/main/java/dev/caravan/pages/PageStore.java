@@ -21,8 +21,9 @@ import java.util.Optional;
  * Evicts large pages to {@code output/<job>/pages/} as soon as they are converted, so only a file reference travels
  * on and stays in the cache: the Markdown goes to {@code <name>.md} (made safe to view, as in a report, by
  * {@link PageMarkdown#safe}), and the text blocks the findings are chosen from
- * to a hidden {@code .<name>.blocks} beside it (JSON lines, one block per line: {@code {"kind":"CODE","text":"..."}},
- * so a block's own newlines and tabs cannot break the format). Hands cached pages to a new job, copying both
+ * to a hidden {@code .<name>.blocks} beside it (JSON lines, one block per line:
+ * {@code {"kind":"TABLE_ROW","text":"...","header":false}}, so a block's own newlines and tabs cannot break the format;
+ * a line written before {@code header} existed reads as no header row). Hands cached pages to a new job, copying both
  * files into that job's folder. Thread-safe.
  */
 public class PageStore {

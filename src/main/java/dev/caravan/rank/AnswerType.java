@@ -61,9 +61,12 @@ enum AnswerType {
         return ANY;
     }
 
-    /** Whether {@code passage} holds this kind of answer: a command is a line of code; the others as below. */
+    /**
+     * Whether {@code passage} holds this kind of answer: a command is a line of code that is not a command's output
+     * ({@link CodeLines}); the others as below.
+     */
     boolean heldBy(Passage passage, Set<String> queryTerms) {
-        return this == COMMAND ? passage.kind() == Kind.CODE : heldBy(passage.text(), queryTerms);
+        return this == COMMAND ? passage.kind() == Kind.CODE && !passage.output() : heldBy(passage.text(), queryTerms);
     }
 
     /**

@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
 
 /**
  * The quotable passages of a page: its sentences that can stand alone as a finding, and its short list items, table
- * rows (with the header row as context), lines of code (with what introduces them), headings of a few words and
- * "Label: value" lines, each whole. Not quotable: questions, lead-ins ending in a colon, fragments of prose, calls to
- * action and generic openers. A sentence that leans on the one before it ("It costs $12 a month.") is quoted together
- * with that sentence, verbatim and in order, when both are in one paragraph, and not at all when it opens its
- * paragraph. Stateless.
+ * rows (with their header row as context: the row the page marks as a header, none in a two-column key/value table,
+ * else the first row; {@link Table}), lines of code (with what introduces them; a command's output told apart,
+ * {@link CodeLines}), headings of a few words and "Label: value" lines, each whole. Not quotable: questions, lead-ins
+ * ending in a colon, fragments of prose, calls to action and generic openers. A sentence that leans on the one before
+ * it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are in one
+ * paragraph, and not at all when it opens its paragraph. Stateless.
  */
 final class Passages {
 
@@ -67,6 +68,7 @@ final class Passages {
         String leadIn = ""; // the sentence ending in a colon just before a list, a table or code: it introduces them
         String tableHeader = "";
         int headerCells = 0;
+        Table table = Table.FIRST_ROW_HEADER;
         for (int b = 0; b < blocks.size(); b++) {
             TextBlock block = blocks.get(b);
             Kind kind = block.kind();
@@ -88,18 +90,25 @@ final class Passages {
                 }
                 case CODE -> {
                     String context = leadIn.isEmpty() ? heading : leadIn;
-                    for (String line : text.split("\\R")) {
-                        String code = line.strip();
-                        if (codeLine(code)) passages.add(new Passage(code, heading, position++, 0, kind, context));
+                    for (CodeLines.Line line : CodeLines.of(text)) {
+                        if (codeLine(line.text()))
+                            passages.add(
+                                    new Passage(line.text(), heading, position++, 0, kind, context, line.output()));
                     }
                 }
                 case TABLE_ROW -> {
-                    int cells = text.split(" \\| ", -1).length;
-                    boolean first = tableHeader.isEmpty();
-                    String context = !first && cells == headerCells ? tableHeader : leadIn;
-                    if (first) {
-                        tableHeader = text;
-                        headerCells = cells;
+                    if (b == 0 || blocks.get(b - 1).kind() != Kind.TABLE_ROW) table = Table.of(blocks, b);
+                    int cells = cells(text);
+                    String context;
+                    if (table == Table.KEY_VALUE) {
+                        context = leadIn.isEmpty() ? heading : leadIn;
+                    } else {
+                        boolean isHeader = table == Table.MARKED ? block.header() : tableHeader.isEmpty();
+                        context = !isHeader && !tableHeader.isEmpty() && cells == headerCells ? tableHeader : leadIn;
+                        if (isHeader) {
+                            tableHeader = text;
+                            headerCells = cells;
+                        }
                     }
                     if (shortItem(text)) passages.add(new Passage(text, heading, position++, 0, kind, context));
                 }
@@ -125,6 +134,33 @@ final class Passages {
             }
         }
         return passages;
+    }
+
+    /** Which rows of a table are its header rows, decided once for each run of table rows. */
+    enum Table {
+        /** The page marks its header rows ({@code th}, {@code thead}): each heads the rows under it. */
+        MARKED,
+        /**
+         * Nothing marked, and every row has two cells: a key and its value ("Lamp Life | 25,000 Hrs"), as in a
+         * specification table. No row is a header: each stands alone, with the heading or lead-in as its context.
+         */
+        KEY_VALUE,
+        /** Nothing marked, rows of other widths: the first row is taken for the header. */
+        FIRST_ROW_HEADER;
+
+        /** How the run of table rows that starts at block {@code start} is read. */
+        static Table of(List<TextBlock> blocks, int start) {
+            boolean twoCells = true;
+            for (int b = start; b < blocks.size() && blocks.get(b).kind() == Kind.TABLE_ROW; b++) {
+                if (blocks.get(b).header()) return MARKED;
+                if (cells(blocks.get(b).text()) != 2) twoCells = false;
+            }
+            return twoCells ? KEY_VALUE : FIRST_ROW_HEADER;
+        }
+    }
+
+    private static int cells(String row) {
+        return row.split(" \\| ", -1).length;
     }
 
     /**

@@ -67,6 +67,7 @@ class PageStoreTest {
                         new TextBlock(TextBlock.Kind.HEADING, "Heat pumps"),
                         new TextBlock(
                                 TextBlock.Kind.PARAGRAPH, "A heat pump moves heat; it costs $12 a month.\tTabs stay."),
+                        new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | Efficiency", true),
                         new TextBlock(TextBlock.Kind.TABLE_ROW, "Model | COP 4.1"),
                         // a code block's lines, with a tab after a newline, broke the old KIND<tab>text lines
                         new TextBlock(TextBlock.Kind.CODE, "pip install\ndevel\tpackage\n5\tfive"),
@@ -80,6 +81,22 @@ class PageStoreTest {
         FetchedPage reused = store.reuse(evicted, "job-b").orElseThrow();
         assertThat(store.withBlocks(reused).blocks()).isEqualTo(page.blocks());
         assertThat(reused.evictedTo()).startsWith(out.resolve("job-b"));
+    }
+
+    @Test
+    void blocks_stored_before_header_rows_were_marked_read_back_as_no_header() throws Exception {
+        PageStore store = store(100);
+        FetchedPage evicted = store.evictIfLarge(
+                fetched(URL, "Guide", LONG).withBlocks(List.of(new TextBlock(TextBlock.Kind.PARAGRAPH, "x y"))),
+                "job-a");
+        Files.writeString( // as an older Caravan wrote them: kind and text only
+                PageStore.blocksFile(evicted.evictedTo()),
+                "{\"kind\":\"TABLE_ROW\",\"text\":\"Price | $1099.00\"}\n{\"kind\":\"CODE\",\"text\":\"a\\nb\"}\n");
+
+        assertThat(store.withBlocks(evicted).blocks())
+                .containsExactly(
+                        new TextBlock(TextBlock.Kind.TABLE_ROW, "Price | $1099.00", false),
+                        new TextBlock(TextBlock.Kind.CODE, "a\nb", false));
     }
 
     @Test

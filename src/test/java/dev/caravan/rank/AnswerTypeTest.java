@@ -45,12 +45,15 @@ class AnswerTypeTest {
 
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
-            CODE      | $ go mod init example/hello                                   | true
-            PARAGRAPH | Run the go mod init command to enable dependency tracking.    | false
-            LIST_ITEM | go mod init example/hello                                     | false
+            CODE      | $ go mod init example/hello                                   | false | true
+            CODE      | go: creating new go.mod: module example/hello                 | true  | false
+            PARAGRAPH | Run the go mod init command to enable dependency tracking.    | false | false
+            LIST_ITEM | go mod init example/hello                                     | false | false
             """)
-    void a_command_is_answered_by_a_line_of_code(Kind kind, String text, boolean holds) {
-        assertThat(AnswerType.COMMAND.heldBy(new Passage(text, "", 0, 0, kind, ""), Analysis.terms("which command")))
+    void a_command_is_answered_by_a_line_of_code_that_is_no_commands_output(
+            Kind kind, String text, boolean output, boolean holds) {
+        assertThat(AnswerType.COMMAND.heldBy(
+                        new Passage(text, "", 0, 0, kind, "", output), Analysis.terms("which command")))
                 .isEqualTo(holds);
     }
 }

@@ -309,7 +309,7 @@ class PassageRankerTest {
         Ranking ranking = rank(
                 WITH_MODEL,
                 "What graphics cards come in a tinybox Green v2?",
-                List.of("#: The tinybox Green v2 // |: Component | Specification // |: CPU | AMD EPYC 7532"
+                List.of("#: The tinybox Green v2 // ^: Component | Specification // |: CPU | AMD EPYC 7532"
                         + " // |: GPU | 4 × Nvidia RTX 5090 // |: Storage | 4 TB NVMe"));
 
         List<String> texts = ranking.picks().stream().map(Ranking.Pick::text).toList();
@@ -345,6 +345,23 @@ class PassageRankerTest {
                 .as("on a page about the query")
                 .extracting(Ranking.Pick::text)
                 .contains(line);
+        assertThat(rank(LEXICAL, query, List.of(offTopic)).picks())
+                .as("on a page with no passage at the floor")
+                .isEmpty();
+    }
+
+    @Test
+    void without_the_model_a_short_item_under_the_floor_is_a_finding_when_its_page_is_relevant() {
+        String query = "how many easy mountain bike trails are there near Houston for beginners";
+        String answer = "70 Easy Trails"; // two of the query's words: under the floor, and not its best BM25 passage
+        String relevant = "#: Houston Biking // Houston has mountain bike trails near the city for beginners and"
+                + " experts. // -: 149 Miles of Trail // -: " + answer + " // -: 38 Intermediate Trails";
+        String offTopic = "The trails in the park are closed at night. // -: " + answer;
+
+        List<String> picks = rank(LEXICAL, query, List.of(relevant)).picks().stream()
+                .map(Ranking.Pick::text)
+                .toList();
+        assertThat(picks).as("on a page about the query").contains(answer);
         assertThat(rank(LEXICAL, query, List.of(offTopic)).picks())
                 .as("on a page with no passage at the floor")
                 .isEmpty();
@@ -396,7 +413,7 @@ class PassageRankerTest {
                 WITH_MODEL,
                 "What graphics cards come in a tinybox Green v2?",
                 List.of("#: My tinybox Green v2 // The tinybox Green v2 is an awesome piece of kit, it comes fully"
-                        + " loaded with: // |: Component | Specification // |: GPU | 4 × Nvidia RTX 5090 // |: CPU |"
+                        + " loaded with: // ^: Component | Specification // |: GPU | 4 × Nvidia RTX 5090 // |: CPU |"
                         + " AMD EPYC 7532"));
 
         assertThat(ranking.picks())
@@ -470,7 +487,10 @@ class PassageRankerTest {
         return ranker.rank(query, candidates);
     }
 
-    /** A page's blocks: " // " between them; "#: ", "|: ", "-: " or "`: " in front makes a heading, table row, list item or code. */
+    /**
+     * A page's blocks: " // " between them; "#: ", "|: ", "^: ", "-: " or "`: " in front makes a heading, table row,
+     * header row (as the page marks it), list item or code.
+     */
     private static List<TextBlock> blocks(String page) {
         return Stream.of(page.split(" // "))
                 .map(String::strip)
@@ -478,12 +498,13 @@ class PassageRankerTest {
                         ? new TextBlock(
                                 switch (t.charAt(0)) {
                                     case '#' -> Kind.HEADING;
-                                    case '|' -> Kind.TABLE_ROW;
+                                    case '|', '^' -> Kind.TABLE_ROW;
                                     case '-' -> Kind.LIST_ITEM;
                                     case '`' -> Kind.CODE;
                                     default -> Kind.PARAGRAPH;
                                 },
-                                t.substring(3))
+                                t.substring(3),
+                                t.charAt(0) == '^')
                         : new TextBlock(Kind.PARAGRAPH, t))
                 .toList();
     }

@@ -102,7 +102,7 @@ class PassagesTest {
     void a_table_row_carries_its_header_row_and_a_code_line_its_lead_in_as_context() {
         List<Passage> passages = Passages.of(List.of(
                 new TextBlock(Kind.HEADING, "Hardware"),
-                new TextBlock(Kind.TABLE_ROW, "Component | Specification"),
+                new TextBlock(Kind.TABLE_ROW, "Component | Specification", true),
                 new TextBlock(Kind.TABLE_ROW, "GPU | 4 × Nvidia RTX 5090"),
                 new TextBlock(Kind.PARAGRAPH, "To install the plugin, run this command:"),
                 new TextBlock(Kind.CODE, "npm install tailwindcss @tailwindcss/vite\n}")));
@@ -139,5 +139,52 @@ class PassagesTest {
 
         if (joined) assertThat(texts).contains(line);
         else assertThat(texts).doesNotContain(line);
+    }
+
+    /**
+     * Which row a table row is read under: a header row the page marks, else none in a two-column key/value table
+     * (each row stands alone with the heading or lead-in), else the first row. "^" marks a header row, "|" a row.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            a marked header row heads the rows under it       ~ ^ Model | Efficiency // | Atlas 9 | COP 4.1          ~ Atlas 9 | COP 4.1   ~ Model | Efficiency
+            a key and its value stand alone under the heading ~ | Price | $1099.00 // | Lamp Life | 25,000 Hrs     ~ Lamp Life | 25,000 Hrs ~ Nebula Mars 3 Specs
+            a data row marked first is no header              ~ | Price | $1099.00 // ^ Model | Price // | Atlas 9 | $900 ~ Atlas 9 | $900 ~ Model | Price
+            a row above the marked header has no context      ~ | Price | $1099.00 // ^ Model | Price // | Atlas 9 | $900 ~ Price | $1099.00 ~ ''
+            three columns and no mark: the first row heads    ~ | Model | Efficiency | Price // | Atlas 9 | COP 4.1 | $900 ~ Atlas 9 | COP 4.1 | $900 ~ Model | Efficiency | Price
+            """)
+    void a_table_row_is_read_under_the_header_row_the_page_marks_or_under_none_in_a_key_value_table(
+            String name, String rows, String row, String context) {
+        List<TextBlock> blocks = new java.util.ArrayList<>();
+        blocks.add(new TextBlock(Kind.HEADING, "Nebula Mars 3 Specs"));
+        for (String r : rows.split(" // "))
+            blocks.add(new TextBlock(Kind.TABLE_ROW, r.substring(2).strip(), r.startsWith("^")));
+
+        assertThat(Passages.of(blocks))
+                .filteredOn(p -> p.text().equals(row))
+                .singleElement()
+                .extracting(Passage::context)
+                .isEqualTo(context);
+    }
+
+    /** A code block's lines (" ¶ " between them): a prompt or a command word makes a typed line, the rest is output. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            a prompt then what it printed    | $ go mod init example/hello ¶ go: creating new go.mod: module example/hello | typed output
+            a root prompt then output        | # apt install nginx ¶ Reading package lists... Done                          | typed output
+            a user@host prompt, two commands | pi@raspberrypi:~ $ sudo rpi-update ¶  *** Raspberry Pi firmware updater ¶ pi@raspberrypi:~ $ sudo reboot | typed output typed
+            a REPL                           | >>> list(batched('ABCDEFG', 3)) ¶ [('A', 'B', 'C'), ('D', 'E', 'F'), ('G',)] | typed output
+            commands without prompts         | pip install fastapi ¶ Successfully installed fastapi-0.115.0 ¶ pip list   | typed output typed
+            a command over two lines         | $ docker run \\ ¶   --rm nginx ¶ Unable to find image locally           | typed typed output
+            a program is all typed           | import logging ¶ logging.basicConfig(filemode='w') ¶ log = logging.getLogger() | typed typed typed
+            a comment is no root prompt      | # configure the logger ¶ logging.basicConfig(level=logging.INFO)            | typed typed
+            """)
+    void a_code_line_is_typed_or_what_a_command_printed(String name, String block, String expected) {
+        String actual = String.join(
+                " ",
+                CodeLines.of(block.replace(" ¶ ", "\n")).stream()
+                        .map(l -> l.output() ? "output" : "typed")
+                        .toList());
+        assertThat(actual).isEqualTo(expected);
     }
 }

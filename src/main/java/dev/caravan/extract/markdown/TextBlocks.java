@@ -93,9 +93,14 @@ public final class TextBlocks {
             if (block) flush();
         }
 
-        /** A table row: its cells in order, " | " between them; a one-cell row reads as a paragraph. */
+        /**
+         * A table row: its cells in order, " | " between them, marked as a header row when the page marks it so
+         * ({@link #headerRow}). A one-cell row reads as a paragraph, or as a heading when it is a marked header row or
+         * holds a heading: the title of the table (or of the table after it), "Nebula Mars 3 Specs".
+         */
         private void row(Element tr, Kind inherited) {
             List<String> cells = new ArrayList<>();
+            Kind oneCell = inherited == Kind.QUOTE ? Kind.QUOTE : Kind.PARAGRAPH;
             for (Element cell : tr.children()) {
                 if (!cell.normalName().equals("td") && !cell.normalName().equals("th")) continue;
                 Collector inner = new Collector();
@@ -105,10 +110,14 @@ public final class TextBlocks {
                     blocks.addAll(inner.blocks);
                     continue;
                 }
-                if (!inner.blocks.isEmpty()) cells.add(inner.blocks.get(0).text());
+                if (!inner.blocks.isEmpty()) {
+                    cells.add(inner.blocks.get(0).text());
+                    if (inner.blocks.get(0).kind() == Kind.HEADING) oneCell = Kind.HEADING;
+                }
             }
-            if (cells.size() == 1) add(inherited == Kind.QUOTE ? Kind.QUOTE : Kind.PARAGRAPH, cells.get(0));
-            else if (!cells.isEmpty()) add(Kind.TABLE_ROW, String.join(" | ", cells));
+            boolean header = headerRow(tr);
+            if (cells.size() == 1) add(header ? Kind.HEADING : oneCell, cells.get(0));
+            else if (!cells.isEmpty()) blocks.add(new TextBlock(Kind.TABLE_ROW, String.join(" | ", cells), header));
         }
 
         void flush() {
@@ -123,6 +132,23 @@ public final class TextBlocks {
         private void add(Kind k, String t) {
             if (!t.isBlank()) blocks.add(new TextBlock(k, t));
         }
+    }
+
+    /**
+     * Whether the page marks {@code tr} as a header row: it sits in {@code thead}, or every cell is a {@code th} or has
+     * {@code role="columnheader"}. A row whose first cell alone is a {@code th} ("Price | $1099.00") names its own
+     * value: it is a data row.
+     */
+    static boolean headerRow(Element tr) {
+        if (tr.parent() != null && tr.parent().normalName().equals("thead")) return true;
+        boolean any = false;
+        for (Element cell : tr.children()) {
+            String tag = cell.normalName();
+            if (!tag.equals("td") && !tag.equals("th")) continue;
+            if (!tag.equals("th") && !cell.attr("role").equalsIgnoreCase("columnheader")) return false;
+            any = true;
+        }
+        return any;
     }
 
     private static Kind kindOf(String tag, Kind inherited) {

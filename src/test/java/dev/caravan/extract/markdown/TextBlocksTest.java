@@ -21,6 +21,8 @@ class TextBlocksTest {
             every list item                      ~ <ul><li>First item here</li><li>Second <b>bold</b> item</li></ul> ~ LIST_ITEM:First item here / LIST_ITEM:Second bold item
             a list item before its sub-list      ~ <ul><li>Parent text<ul><li>Child</li></ul></li></ul>              ~ LIST_ITEM:Parent text / LIST_ITEM:Child
             a table row as cells                 ~ <table><tr><th>State</th><th>Top rate</th></tr><tr><td>Kentucky</td><td>16%</td></tr></table> ~ TABLE_ROW:State | Top rate / TABLE_ROW:Kentucky | 16%
+            a one-cell row holding a heading     ~ <table><tr><th colspan="2"><h3>Nebula Mars 3 Specs</h3></th></tr></table> ~ HEADING:Nebula Mars 3 Specs
+            a one-cell header row as a heading   ~ <table><thead><tr><td colspan="2">Specifications</td></tr></thead><tr><td>Price</td><td>$99</td></tr></table> ~ HEADING:Specifications / TABLE_ROW:Price | $99
             a one-cell row as a paragraph        ~ <table><tr><td>A layout table holds prose.</td></tr></table>     ~ PARAGRAPH:A layout table holds prose.
             a quote                              ~ <blockquote><p>Quoted words.</p></blockquote>                     ~ QUOTE:Quoted words.
             code as it is                        ~ <pre>x  = 1\\ny = 2</pre>                                          ~ CODE:x  = 1\\ny = 2
@@ -37,5 +39,19 @@ class TextBlocksTest {
                         .map(b -> b.kind() + ":" + b.text())
                         .toList());
         assertThat(actual).isEqualTo(expected.replace("\\n", "\n"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            th cells                           ~ <table><tr><th>State</th><th>Top rate</th></tr><tr><td>Kentucky</td><td>16%</td></tr></table> ~ true false
+            a row in thead                     ~ <table><thead><tr><td>State</td><td>Top rate</td></tr></thead><tr><td>Kentucky</td><td>16%</td></tr></table> ~ true false
+            column header roles                ~ <table><tr><td role="columnheader">State</td><td role="columnheader">Rate</td></tr><tr><td>Ohio</td><td>3%</td></tr></table> ~ true false
+            a th naming its row's value        ~ <table><tr><th>Price</th><td>$1099.00</td></tr><tr><th>Lamp Life</th><td>25,000 Hrs</td></tr></table> ~ false false
+            no marks at all                    ~ <table><tr><td>State</td><td>Top rate</td></tr><tr><td>Kentucky</td><td>16%</td></tr></table> ~ false false
+            """)
+    void a_table_row_is_a_header_row_only_when_the_page_marks_it_so(String name, String html, String expected) {
+        String actual = String.join(
+                " ", blocks(html).stream().map(b -> String.valueOf(b.header())).toList());
+        assertThat(actual).isEqualTo(expected);
     }
 }

@@ -1,0 +1,157 @@
+package dev.caravan.rank;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The lines of a code block, each told apart as something a reader types or as what the computer printed. In a shell
+ * session ({@code $ go mod init example/hello} then {@code go: creating new go.mod: module example/hello}) the lines
+ * after a prompt are output until the next prompt; in a block of commands with no prompts, a block whose first line
+ * starts with a known command word ({@code pip}, {@code sudo}, {@code nginx}), the lines that start with no command
+ * word are output. Any other block (a program, a configuration file) is all code: none of its lines is output.
+ * Stateless.
+ */
+final class CodeLines {
+
+    /**
+     * A line of code.
+     *
+     * @param text the line, stripped
+     * @param output whether it is what a command printed, not something typed
+     */
+    record Line(String text, boolean output) {}
+
+    /**
+     * A shell prompt before a command: {@code $ }, {@code > }, {@code >>> }, {@code PS C:\>}, or
+     * {@code user@host:~$ }. A {@code # } prompt (root's) counts only before a command word ({@link #COMMAND_WORDS}),
+     * since {@code #} also opens a comment.
+     */
+    private static final Pattern PROMPT =
+            Pattern.compile("^(?:[$>]|>>>|PS [^>]{0,60}>|[\\w.-]{1,32}@[\\w.-]{1,64}:[^\\s$#]{0,80} ?[$#])\\s+\\S");
+
+    private static final Pattern ROOT_PROMPT = Pattern.compile("^#\\s+(\\S+)");
+    /** A line that goes on to the next one (a shell's trailing backslash, PowerShell's backtick). */
+    private static final Pattern CONTINUES = Pattern.compile("[\\\\`]$");
+
+    /** Words that start a shell command: package managers, build tools, the commonest utilities and servers. */
+    static final Set<String> COMMAND_WORDS = Set.of(
+            "apt",
+            "apt-get",
+            "aptitude",
+            "aws",
+            "az",
+            "bash",
+            "brew",
+            "bun",
+            "cargo",
+            "cd",
+            "chmod",
+            "chown",
+            "choco",
+            "cmake",
+            "composer",
+            "conda",
+            "cp",
+            "curl",
+            "deno",
+            "dnf",
+            "docker",
+            "docker-compose",
+            "dotnet",
+            "echo",
+            "export",
+            "flatpak",
+            "gcc",
+            "gcloud",
+            "gem",
+            "git",
+            "go",
+            "gradle",
+            "helm",
+            "java",
+            "kubectl",
+            "ln",
+            "ls",
+            "make",
+            "mkdir",
+            "mv",
+            "mvn",
+            "nginx",
+            "node",
+            "npm",
+            "npx",
+            "pacman",
+            "php",
+            "pip",
+            "pip3",
+            "pipx",
+            "pnpm",
+            "podman",
+            "poetry",
+            "python",
+            "python3",
+            "rm",
+            "rustc",
+            "rustup",
+            "scp",
+            "service",
+            "sh",
+            "snap",
+            "source",
+            "ssh",
+            "sudo",
+            "systemctl",
+            "tar",
+            "terraform",
+            "touch",
+            "unzip",
+            "uv",
+            "wget",
+            "winget",
+            "yarn",
+            "yum",
+            "zypper");
+
+    private CodeLines() {}
+
+    /** The non-blank lines of {@code block}, in order, each stripped and told apart as typed or printed. */
+    static List<Line> of(String block) {
+        String[] raw = block.split("\\R");
+        List<String> lines = new ArrayList<>(raw.length);
+        for (String r : raw) if (!r.isBlank()) lines.add(r.strip());
+        List<Line> out = new ArrayList<>(lines.size());
+        boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
+        boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
+        boolean continued = false;
+        boolean afterPrompt = false;
+        for (String line : lines) {
+            boolean typed;
+            if (prompted) {
+                typed = prompt(line) || (continued && afterPrompt);
+                afterPrompt = typed;
+            } else if (commands) {
+                typed = continued || startsWithCommandWord(line);
+            } else {
+                typed = true;
+            }
+            out.add(new Line(line, !typed));
+            continued = typed && CONTINUES.matcher(line).find();
+        }
+        return out;
+    }
+
+    private static boolean prompt(String line) {
+        if (PROMPT.matcher(line).find()) return true;
+        var root = ROOT_PROMPT.matcher(line);
+        return root.find() && COMMAND_WORDS.contains(root.group(1).toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean startsWithCommandWord(String line) {
+        int end = 0;
+        while (end < line.length() && !Character.isWhitespace(line.charAt(end))) end++;
+        return end < line.length() && COMMAND_WORDS.contains(line.substring(0, end));
+    }
+}
