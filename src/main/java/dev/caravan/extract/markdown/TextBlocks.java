@@ -145,7 +145,31 @@ public final class TextBlocks {
         for (Element cell : tr.children()) {
             String tag = cell.normalName();
             if (!tag.equals("td") && !tag.equals("th")) continue;
-            if (!tag.equals("th") && !cell.attr("role").equalsIgnoreCase("columnheader")) return false;
+            if (!tag.equals("th") && !cell.attr("role").equalsIgnoreCase("columnheader"))
+                return boldFirstRow(tr); // as many editors mark it
+            any = true;
+        }
+        return any;
+    }
+
+    /**
+     * Whether {@code tr} is a table's first row, every cell of it all in bold ({@code strong} or {@code b}), over a row
+     * that is not: the header row as WordPress's and many other editors' tables mark it ("<td><strong>Experience
+     * Level</strong></td>"). A key/value table whose keys are bold has a plain cell in every row: no header.
+     */
+    private static boolean boldFirstRow(Element tr) {
+        if (tr.elementSiblingIndex() != 0 || !allBold(tr)) return false;
+        Element next = tr.nextElementSibling();
+        return next != null && next.normalName().equals("tr") && !allBold(next);
+    }
+
+    private static boolean allBold(Element tr) {
+        boolean any = false;
+        for (Element cell : tr.children()) {
+            String tag = cell.normalName();
+            if (!tag.equals("td") && !tag.equals("th")) continue;
+            String text = cell.text().strip();
+            if (text.isEmpty() || !cell.select("strong, b").text().strip().equals(text)) return false;
             any = true;
         }
         return any;

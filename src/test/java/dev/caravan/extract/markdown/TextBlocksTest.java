@@ -48,6 +48,9 @@ class TextBlocksTest {
             column header roles                ~ <table><tr><td role="columnheader">State</td><td role="columnheader">Rate</td></tr><tr><td>Ohio</td><td>3%</td></tr></table> ~ true false
             a th naming its row's value        ~ <table><tr><th>Price</th><td>$1099.00</td></tr><tr><th>Lamp Life</th><td>25,000 Hrs</td></tr></table> ~ false false
             no marks at all                    ~ <table><tr><td>State</td><td>Top rate</td></tr><tr><td>Kentucky</td><td>16%</td></tr></table> ~ false false
+            a bold first row over plain rows   ~ <table><tr><td><strong>Experience Level</strong></td><td><strong>Hourly Rate</strong></td></tr><tr><td>Master</td><td>$120–$200</td></tr></table> ~ true false
+            bold keys of a key/value table     ~ <table><tr><td><strong>Price</strong></td><td>$1099.00</td></tr><tr><td><strong>Lamp Life</strong></td><td>25,000 Hrs</td></tr></table> ~ false false
+            every row in bold                  ~ <table><tr><td><b>Apprentice</b></td><td><b>$45</b></td></tr><tr><td><b>Master</b></td><td><b>$120</b></td></tr></table> ~ false false
             """)
     void a_table_row_is_a_header_row_only_when_the_page_marks_it_so(String name, String html, String expected) {
         String actual = String.join(
