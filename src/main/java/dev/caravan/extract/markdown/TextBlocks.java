@@ -154,8 +154,9 @@ public final class TextBlocks {
 
     /**
      * Whether {@code tr} is a table's first row, every cell of it all in bold ({@code strong} or {@code b}), over a row
-     * that is not: the header row as WordPress's and many other editors' tables mark it ("<td><strong>Experience
-     * Level</strong></td>"). A key/value table whose keys are bold has a plain cell in every row: no header.
+     * that is not: the header row as WordPress's and many other editors' tables mark it ({@code
+     * <td><strong>Experience Level</strong></td>}). A key/value table whose keys are bold has a plain cell in every
+     * row: no header.
      */
     private static boolean boldFirstRow(Element tr) {
         if (tr.elementSiblingIndex() != 0 || !allBold(tr)) return false;
