@@ -12,7 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * Picks the passages that answer a query, in two passes.
@@ -63,8 +62,6 @@ public final class PassageRanker {
      * 0.825 / 0.790. Tune tells 4, 8 and 16 apart in nothing, so the middle one is kept (check does not choose).
      */
     static final int TYPED_HITS = 8;
-    /** The end of a sentence: a full stop or exclamation mark, then closing quotes or brackets. */
-    private static final Pattern SENTENCE_END = Pattern.compile("[.!][\"'”’)\\]]*$");
 
     private final RankingSettings settings;
     private final SentenceEncoder encoder;
@@ -311,7 +308,7 @@ public final class PassageRanker {
     /**
      * The findings: candidates at the relevance floor, best score first. Without the model ({@code lexicalOnly}) the
      * floor on query coverage decides which pages are relevant, and on such a page any candidate that is not a sentence
-     * of prose ({@link #prose}) and shares a word with the query may be a finding too: a short row or item that answers holds few of
+     * of prose ({@link Passages#prose}) and shares a word with the query may be a finding too: a short row or item that answers holds few of
      * the query's words ("70 Easy Trails" for "how many easy mountain bike trails near Houston", coverage 0.24 under
      * the floor of 0.25; its lead-in or header holds the rest), and the score, not the coverage, says which of them
      * answers. A sentence of prose has words enough to reach the floor when it is about the query.
@@ -323,7 +320,8 @@ public final class PassageRanker {
             boolean[] relevant = new boolean[pageCount];
             for (Candidate c : open) relevant[c.page] = true;
             for (Candidate c : all)
-                if (c.relevance < floor && c.coverage > 0 && relevant[c.page] && !prose(c.passage)) open.add(c);
+                if (c.relevance < floor && c.coverage > 0 && relevant[c.page] && !Passages.prose(c.passage))
+                    open.add(c);
         }
         Candidate bestBm25 = null;
         for (Candidate c : all) if (c.bm25 > 0 && (bestBm25 == null || c.bm25 > bestBm25.bm25)) bestBm25 = c;
@@ -371,15 +369,6 @@ public final class PassageRanker {
                     c.passage.text(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
         }
         return picks;
-    }
-
-    /**
-     * A sentence (or two) of a paragraph or quote, as against a row, item, line of code, heading, or a paragraph's
-     * "Label: value" or short line ("Weightlifter's Shoulder (Distal Clavicular Osteolysis)").
-     */
-    static boolean prose(Passage p) {
-        return (p.kind() == TextBlock.Kind.PARAGRAPH || p.kind() == TextBlock.Kind.QUOTE)
-                && SENTENCE_END.matcher(p.text()).find();
     }
 
     /**

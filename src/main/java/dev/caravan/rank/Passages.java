@@ -57,6 +57,8 @@ final class Passages {
             Pattern.CASE_INSENSITIVE);
 
     private static final Pattern ENDS_AS_STATEMENT = Pattern.compile("[.!:][\"'”’)\\]]*$");
+    /** The end of a sentence, not a lead-in: a full stop or exclamation mark, then closing quotes or brackets. */
+    private static final Pattern ENDS_AS_SENTENCE = Pattern.compile("[.!][\"'”’)\\]]*$");
 
     private Passages() {}
 
@@ -233,6 +235,15 @@ final class Passages {
                 && !ENDS_AS_STATEMENT.matcher(text).find()
                 && !text.endsWith("?")
                 && shortItem(text);
+    }
+
+    /**
+     * A sentence (or two) of a paragraph or quote, as against a row, item, line of code, heading, or a paragraph's
+     * "Label: value" or short line ("Weightlifter's Shoulder (Distal Clavicular Osteolysis)").
+     */
+    static boolean prose(Passage p) {
+        return (p.kind() == Kind.PARAGRAPH || p.kind() == Kind.QUOTE)
+                && ENDS_AS_SENTENCE.matcher(p.text()).find();
     }
 
     /** A "Label: value" line: a short label, a colon, then what it labels ("Weight: 1.2 kg"). */
