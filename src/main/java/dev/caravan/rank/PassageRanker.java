@@ -5,6 +5,7 @@ import dev.caravan.model.TextBlock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Picks the passages that answer a query, in two passes.
@@ -97,8 +100,8 @@ public final class PassageRanker {
                 .thenComparingInt(i -> i));
         Set<Integer> kept =
                 new LinkedHashSet<>(hits.subList(0, Math.min(RankingSettings.CANDIDATES_PER_PAGE, hits.size())));
-        AnswerType asked = AnswerType.of(query);
-        if (asked != AnswerType.ANY) {
+        Asked asked = Asked.of(query);
+        if (asked.particular()) {
             int typed = 0;
             for (int h : hits) {
                 if (typed >= TYPED_HITS) break;
@@ -197,7 +200,7 @@ public final class PassageRanker {
             for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(p.text())));
         }
         LexicalIndex index = indexed(all, queryTerms);
-        AnswerType asked = AnswerType.of(query);
+        Asked asked = Asked.of(query);
         Map<Integer, Set<String>> sourceTerms = new HashMap<>();
         for (int page = 0; page < sources.size(); page++)
             sourceTerms.put(page, Analysis.sourceTerms(sources.get(page)));
@@ -223,7 +226,7 @@ public final class PassageRanker {
     private double[][] score(
             List<Candidate> all,
             Set<String> queryTerms,
-            AnswerType asked,
+            Asked asked,
             LexicalIndex index,
             boolean semantic,
             Map<Integer, Set<String>> sourceTerms) {
@@ -470,6 +473,8 @@ public final class PassageRanker {
         if (a.page == b.page
                 && (a.passage.text().contains(b.passage.text())
                         || b.passage.text().contains(a.passage.text()))) return true;
+        // "15 min = 3 hrs" and "15 min = 2.5 hrs" read alike to the model and share their words, but give two figures
+        if (!numbers(a.passage.text()).equals(numbers(b.passage.text()))) return false;
         // rows of one table, items of one list, lines of one code block: the model read each with the same context,
         // so their cosine says little about whether they say the same; their own words do
         if (a.page == b.page
@@ -477,6 +482,16 @@ public final class PassageRanker {
                 && a.passage.context().equals(b.passage.context())) return jaccard(a.terms, b.terms) >= SAME_TERMS;
         if (a.vector != null && b.vector != null && dot(a.vector, b.vector) >= fitted.sameCosine()) return true;
         return jaccard(a.terms, b.terms) >= SAME_TERMS;
+    }
+
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)*");
+
+    /** The numbers written in digits in {@code text}, as written. */
+    static Set<String> numbers(String text) {
+        Set<String> found = new HashSet<>();
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) found.add(m.group());
+        return found;
     }
 
     static double dot(float[] a, float[] b) {

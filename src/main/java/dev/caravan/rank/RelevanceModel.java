@@ -137,7 +137,7 @@ final class RelevanceModel {
      * cosine filled in), in {@link Feature} order.
      */
     static double[][] features(
-            List<Candidate> all, Set<String> queryTerms, AnswerType asked, LexicalIndex index, boolean semantic) {
+            List<Candidate> all, Set<String> queryTerms, Asked asked, LexicalIndex index, boolean semantic) {
         return features(all, queryTerms, asked, index, semantic, Map.of());
     }
 
@@ -145,7 +145,7 @@ final class RelevanceModel {
     static double[][] features(
             List<Candidate> all,
             Set<String> queryTerms,
-            AnswerType asked,
+            Asked asked,
             LexicalIndex index,
             boolean semantic,
             Map<Integer, Set<String>> sourceTerms) {
@@ -181,7 +181,7 @@ final class RelevanceModel {
                 f[Feature.RESIDUAL_COSINE.ordinal()] = c.residualCosine;
             }
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
-            if (asked != AnswerType.ANY) {
+            if (asked.particular()) {
                 f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage, queryTerms) ? 1 : -1;
             }
             f[Feature.RESTATES.ordinal()] = restates(c.terms, queryTerms);

@@ -28,13 +28,16 @@ class RelevanceModelTest {
         }
         Set<String> queryTerms = Analysis.terms(query);
         LexicalIndex index = PassageRanker.indexed(all, queryTerms);
-        return RelevanceModel.features(all, queryTerms, AnswerType.of(query), index, false);
+        return RelevanceModel.features(all, queryTerms, Asked.of(query), index, false);
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             holds the quantity asked for      | how much does the basic plan cost | The basic plan costs $12 a month.          | 1
             lacks the quantity asked for      | how much does the basic plan cost | The basic plan suits most small homes.     | -1
+            a number in another measure       | how much does the basic plan cost | The basic plan covers 12 users.            | -1
+            a number in the measure asked for | how heavy is the robot vacuum     | The robot weighs 7.5 lbs with its bin.     | 1
+            a number in another measure       | how heavy is the robot vacuum     | The robot runs for 90 minutes a charge.    | -1
             holds the year asked for          | when was the bridge opened        | The bridge was opened to traffic in 1932.  | 1
             holds a name the query lacks      | which database does Gitea recommend | Gitea recommends PostgreSQL or MySQL.    | 1
             only the query's own names        | which database does Gitea recommend | Gitea needs a database to run.           | -1

@@ -1,0 +1,37 @@
+package dev.caravan.rank;
+
+import dev.caravan.model.Passage;
+import dev.caravan.model.TextBlock.Kind;
+import java.util.Set;
+
+/**
+ * What a question asks for: the kind of answer ({@link AnswerType}) and, for a quantity, what it is measured in
+ * ({@link Measure}). A question that names a measure and nothing else ("What share of people ...", "What is the
+ * heaviest resistance ...") asks for a quantity.
+ */
+record Asked(AnswerType type, Measure measure) {
+
+    /** Asks for nothing in particular. */
+    static final Asked ANY = new Asked(AnswerType.ANY, Measure.ANY);
+
+    static Asked of(String query) {
+        AnswerType type = AnswerType.of(query);
+        Measure measure = Measure.of(query);
+        if (type == AnswerType.ANY && measure != Measure.ANY) type = AnswerType.QUANTITY;
+        return new Asked(type, type == AnswerType.QUANTITY ? measure : Measure.ANY);
+    }
+
+    /** Whether the question asks for a particular kind of answer. */
+    boolean particular() {
+        return type != AnswerType.ANY;
+    }
+
+    /**
+     * Whether {@code passage} holds the kind of answer asked for, in the measure asked for; a line of code holds a
+     * quantity in any measure ({@code "merchantReturnDays": 60} answers how many days).
+     */
+    boolean heldBy(Passage passage, Set<String> queryTerms) {
+        return type.heldBy(passage, queryTerms)
+                && (passage.kind() == Kind.CODE || measure.heldBy(passage.text()));
+    }
+}

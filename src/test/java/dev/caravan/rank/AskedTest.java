@@ -1,0 +1,39 @@
+package dev.caravan.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caravan.model.Passage;
+import dev.caravan.model.TextBlock.Kind;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AskedTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            What share of users never change the default password?  | QUANTITY | PERCENT
+            What is the heaviest weight the machine can load?        | QUANTITY | WEIGHT
+            playback time from a 15-minute quick charge              | QUANTITY | DURATION
+            How much does the basic plan cost per month?             | QUANTITY | MONEY
+            When was the price last raised?                          | TIME     | ANY
+            Which bill did the senate pass?                          | NAME     | ANY
+            how to make the server reachable on my network           | ANY      | ANY
+            """)
+    void a_question_that_names_a_measure_asks_for_a_quantity(String query, AnswerType type, Measure measure) {
+        assertThat(Asked.of(query)).isEqualTo(new Asked(type, measure));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            PARAGRAPH | The shelf holds up to 30 lbs.                  | true
+            PARAGRAPH | The shelf holds up to 30 books.                | false
+            PARAGRAPH | The shelf is sturdy.                           | false
+            CODE      | "maxLoad": 30,                                 | true
+            """)
+    void a_passage_answers_a_quantity_with_a_number_in_its_measure_and_code_with_any_number(
+            Kind kind, String text, boolean holds) {
+        Asked asked = Asked.of("What is the maximum load the shelf can hold?");
+        assertThat(asked.heldBy(new Passage(text, "", 0, 0, kind, "", false), Analysis.terms("maximum load shelf hold")))
+                .isEqualTo(holds);
+    }
+}
