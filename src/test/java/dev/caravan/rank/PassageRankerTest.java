@@ -145,6 +145,22 @@ class PassageRankerTest {
     }
 
     @Test
+    void two_pages_giving_different_figures_in_the_same_words_are_two_findings() {
+        Ranking ranking = rank(
+                WITH_MODEL,
+                "playback time from a 15-minute quick charge",
+                List.of(
+                        "A 15-minute quick charge gives 3 hours of playback.",
+                        "A 15-minute quick charge gives 2.5 hours of playback."));
+
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .containsExactlyInAnyOrder(
+                        "A 15-minute quick charge gives 3 hours of playback.",
+                        "A 15-minute quick charge gives 2.5 hours of playback.");
+    }
+
+    @Test
     void five_findings_say_five_different_things() {
         List<String> page = new ArrayList<>();
         for (int i = 0; i < 6; i++)
