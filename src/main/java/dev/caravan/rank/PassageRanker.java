@@ -303,9 +303,17 @@ public final class PassageRanker {
         }
     }
 
-    /** What the model reads of a passage: a table row, list item or line of code with its context before it. */
+    /**
+     * What the model reads of a passage: a table row, list item or line of code with its context before it, a sentence
+     * or label line with the heading it sits under. On a page of several products or tools the heading says which one
+     * a sentence is about ("Tech Elevator" over "While the $16,500 tuition might seem steep, ..."); a row's header row
+     * says more about it than the heading over the table, which would make every row of it look alike. Measured
+     * (answer@5 with the model, tune / forms / check): 0.880 / 0.850 / 0.850, against 0.860 / 0.850 / 0.830 without the
+     * heading, and 0.870 / 0.825 / 0.840 with the heading before every kind of passage (weights refitted for each).
+     */
     private static String embedded(Passage p) {
-        return p.context().isEmpty() ? p.text() : p.context() + "\n" + p.text();
+        String around = p.context().isEmpty() ? p.heading() : p.context();
+        return around.isEmpty() ? p.text() : around + "\n" + p.text();
     }
 
     /**

@@ -321,6 +321,29 @@ class PassageRankerTest {
     }
 
     @Test
+    void the_model_reads_a_sentence_under_its_heading_and_a_table_row_under_its_header_row() {
+        List<String> encoded = new ArrayList<>();
+        SentenceEncoder recording = texts -> {
+            encoded.addAll(texts);
+            float[][] vectors = new float[texts.size()][];
+            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
+            return vectors;
+        };
+        PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(recording));
+
+        rank(
+                ranker,
+                "Tech Elevator bootcamp tuition cost",
+                List.of("#: Tech Elevator // While the $16,500 tuition might seem steep, it pays off. // ^: Bootcamp |"
+                        + " Tuition // |: Tech Elevator | $16,500"));
+
+        assertThat(encoded)
+                .contains(
+                        "Tech Elevator\nWhile the $16,500 tuition might seem steep, it pays off.",
+                        "Bootcamp | Tuition\nTech Elevator | $16,500");
+    }
+
+    @Test
     void a_table_row_that_answers_is_quoted_with_its_header_row_before_the_rows_that_do_not() {
         Ranking ranking = rank(
                 WITH_MODEL,
