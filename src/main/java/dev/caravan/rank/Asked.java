@@ -31,7 +31,6 @@ record Asked(AnswerType type, Measure measure) {
      * quantity in any measure ({@code "merchantReturnDays": 60} answers how many days).
      */
     boolean heldBy(Passage passage, Set<String> queryTerms) {
-        return type.heldBy(passage, queryTerms)
-                && (passage.kind() == Kind.CODE || measure.heldBy(passage.text()));
+        return type.heldBy(passage, queryTerms) && (passage.kind() == Kind.CODE || measure.heldBy(passage.text()));
     }
 }

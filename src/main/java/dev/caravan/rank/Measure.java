@@ -31,7 +31,8 @@ enum Measure {
     FREQUENCY(
             "\\bhow often\\b|\\bhow frequently\\b",
             "\\b(?:once|twice|daily|weekly|monthly|hourly|yearly|annually|nightly|every|each)\\b"
-                    + "|\\bper (?:day|week|month|year|hour)\\b|\\b" + Numbers.ONE + "\\s?(?:times|x) (?:a|per|each)\\b"),
+                    + "|\\bper (?:day|week|month|year|hour)\\b|\\b" + Numbers.ONE
+                    + "\\s?(?:times|x) (?:a|per|each)\\b"),
     WEIGHT(
             "\\bhow heavy\\b|\\bheav(?:ier|iest)\\b|\\bweigh(?:s|t|ts)?\\b|\\bloads?\\b|\\bmass\\b",
             Numbers.AMOUNT + "(?:lbs?|pounds?|kgs?|kilos?|kilograms?|g|grams?|oz|ounces?|tons?|tonnes?)\\b"),

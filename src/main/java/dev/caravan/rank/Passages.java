@@ -102,10 +102,12 @@ final class Passages {
                     if (b == 0 || blocks.get(b - 1).kind() != Kind.TABLE_ROW) table = Table.of(blocks, b);
                     int cells = cells(text);
                     String context;
+                    boolean isHeader = false;
                     if (table == Table.KEY_VALUE) {
                         context = leadIn.isEmpty() ? heading : leadIn;
                     } else {
-                        boolean isHeader = table == Table.MARKED ? block.header() : tableHeader.isEmpty();
+                        // a row too long to quote names no columns: it is data, whatever its place
+                        isHeader = table == Table.MARKED ? block.header() : tableHeader.isEmpty() && shortItem(text);
                         context = !isHeader && !tableHeader.isEmpty() && cells == headerCells ? tableHeader : leadIn;
                         if (isHeader) {
                             tableHeader = text;
@@ -113,6 +115,9 @@ final class Passages {
                         }
                     }
                     if (shortItem(text)) passages.add(new Passage(text, heading, position++, 0, kind, context));
+                    else if (!isHeader)
+                        position = cells(
+                                text, context.equals(tableHeader) ? tableHeader : "", heading, position, passages);
                 }
                 case LIST_ITEM -> {
                     String context = leadIn.isEmpty() ? heading : leadIn;
@@ -192,6 +197,25 @@ final class Passages {
         if (spans.isEmpty()) return "";
         int[] last = spans.get(spans.size() - 1);
         return text.substring(last[0], last[1]);
+    }
+
+    /**
+     * The cells of a table row too long to quote whole (a comparison table whose columns are products and whose cells
+     * are sentences), each quoted whole when short enough, with its column's header cell as context, after the row's
+     * first cell when that is a label of a few words ("Scaling up | Zoho CRM"). Returns the next position.
+     */
+    private static int cells(String row, String header, String heading, int position, List<Passage> passages) {
+        String[] cells = row.split(" \\| ", -1);
+        String[] heads = header.isEmpty() ? new String[0] : header.split(" \\| ", -1);
+        String rowLabel = cells.length > 1 && words(cells[0]) <= LABEL_WORDS ? cells[0].strip() : "";
+        for (int i = 0; i < cells.length; i++) {
+            String cell = cells[i].strip();
+            if (cell.isEmpty() || !shortItem(cell) || (i == 0 && !rowLabel.isEmpty())) continue;
+            String head = i < heads.length ? heads[i].strip() : "";
+            String context = i > 0 && !rowLabel.isEmpty() && !head.isEmpty() ? rowLabel + " | " + head : head;
+            passages.add(new Passage(cell, heading, position++, 0, Kind.TABLE_ROW, context));
+        }
+        return position;
     }
 
     /** The quotable sentences of one block of prose (or of a long list item); returns the next position. */

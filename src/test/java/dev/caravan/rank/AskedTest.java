@@ -33,7 +33,8 @@ class AskedTest {
     void a_passage_answers_a_quantity_with_a_number_in_its_measure_and_code_with_any_number(
             Kind kind, String text, boolean holds) {
         Asked asked = Asked.of("What is the maximum load the shelf can hold?");
-        assertThat(asked.heldBy(new Passage(text, "", 0, 0, kind, "", false), Analysis.terms("maximum load shelf hold")))
+        assertThat(asked.heldBy(
+                        new Passage(text, "", 0, 0, kind, "", false), Analysis.terms("maximum load shelf hold")))
                 .isEqualTo(holds);
     }
 }

@@ -6,6 +6,7 @@ import dev.caravan.model.Passage;
 import dev.caravan.model.TextBlock;
 import dev.caravan.model.TextBlock.Kind;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -165,6 +166,54 @@ class PassagesTest {
                 .singleElement()
                 .extracting(Passage::context)
                 .isEqualTo(context);
+    }
+
+    /**
+     * A comparison table whose columns are products and whose cells are sentences: its rows are too long to quote whole,
+     * so each cell is quoted with its column's header cell, after the row's label when it has one.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            a cell under its column              ~ Pricing starts at $14 a user for Standard, which offers limited functionality ~ Acme CRM
+            a cell under its row label and column ~ Three tiers after Standard: Professional at $23 and Enterprise at $40 for larger teams ~ Scaling up | Acme CRM
+            """)
+    void the_cells_of_a_row_too_long_to_quote_are_quoted_each_under_its_column(
+            String name, String cell, String context) {
+        String filler =
+                " with a long explanation of what the other vendor includes in the plan, how it is billed, which"
+                        + " features cost extra, and what support comes with it";
+        List<TextBlock> blocks = List.of(
+                new TextBlock(Kind.TABLE_ROW, "Pricing | Other CRM | Acme CRM"),
+                new TextBlock(
+                        Kind.TABLE_ROW,
+                        "Included with any suite at no additional cost | Pricing starts at $25 a user for Starter"
+                                + filler + filler
+                                + " | Pricing starts at $14 a user for Standard, which offers limited functionality"),
+                new TextBlock(
+                        Kind.TABLE_ROW,
+                        "Scaling up | Two tiers after Starter" + filler + filler + filler
+                                + " | Three tiers after Standard: Professional at $23 and Enterprise at $40 for larger"
+                                + " teams"));
+
+        assertThat(Passages.of(blocks))
+                .filteredOn(p -> p.text().equals(cell))
+                .singleElement()
+                .extracting(Passage::context)
+                .isEqualTo(context);
+    }
+
+    @Test
+    void a_first_row_too_long_to_quote_is_data_not_a_header() {
+        String longRow =
+                "Pricing starts at $25 a user for the Starter Suite of the other vendor, billed each year, with"
+                        + " the sales, service and marketing modules sold apart and support extra | Pricing starts at $14 a user"
+                        + " for Standard, which offers limited functionality and an email integration, billed each year, with"
+                        + " the analytics module sold apart, and a free plan for up to three users that lacks the workflow rules,"
+                        + " the custom reports and the sandbox that every paid plan has";
+        List<TextBlock> blocks = List.of(
+                new TextBlock(Kind.TABLE_ROW, longRow), new TextBlock(Kind.TABLE_ROW, "Support | Email | Phone"));
+
+        assertThat(Passages.of(blocks)).extracting(Passage::text).contains("Support | Email | Phone");
     }
 
     /** A code block's lines (" ¶ " between them): a prompt or a command word makes a typed line, the rest is output. */
