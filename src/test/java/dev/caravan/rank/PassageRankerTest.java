@@ -299,13 +299,7 @@ class PassageRankerTest {
     @Test
     void the_model_also_reads_the_query_without_the_words_that_run_through_a_page() {
         List<String> encoded = new ArrayList<>();
-        SentenceEncoder recording = texts -> {
-            encoded.addAll(texts);
-            float[][] vectors = new float[texts.size()][];
-            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
-            return vectors;
-        };
-        PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(recording));
+        PassageRanker ranker = recordingWhatTheModelReads(encoded);
 
         rank(
                 ranker,
@@ -323,13 +317,7 @@ class PassageRankerTest {
     @Test
     void the_model_reads_a_sentence_under_its_heading_and_a_table_row_under_its_header_row() {
         List<String> encoded = new ArrayList<>();
-        SentenceEncoder recording = texts -> {
-            encoded.addAll(texts);
-            float[][] vectors = new float[texts.size()][];
-            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
-            return vectors;
-        };
-        PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(recording));
+        PassageRanker ranker = recordingWhatTheModelReads(encoded);
 
         rank(
                 ranker,
@@ -518,6 +506,17 @@ class PassageRankerTest {
             assertThat(sourcesSwapped.picks().get(0).page())
                     .isEqualTo(ranking.picks().get(0).page());
         }
+    }
+
+    /** A ranker whose model adds every text it is given to {@code encoded} (and finds them all alike). */
+    private static PassageRanker recordingWhatTheModelReads(List<String> encoded) {
+        SentenceEncoder recording = texts -> {
+            encoded.addAll(texts);
+            float[][] vectors = new float[texts.size()][];
+            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
+            return vectors;
+        };
+        return new PassageRanker(SETTINGS, Optional.of(recording));
     }
 
     private static Ranking rank(PassageRanker ranker, String query, List<String> pages) {
