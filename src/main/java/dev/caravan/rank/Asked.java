@@ -11,9 +11,7 @@ import java.util.Set;
  */
 record Asked(AnswerType type, Measure measure) {
 
-    /** Asks for nothing in particular. */
-    static final Asked ANY = new Asked(AnswerType.ANY, Measure.ANY);
-
+    /** What {@code query} asks for, from its wording. */
     static Asked of(String query) {
         AnswerType type = AnswerType.of(query);
         Measure measure = Measure.of(query);

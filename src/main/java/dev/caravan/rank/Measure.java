@@ -7,11 +7,12 @@ import java.util.regex.Pattern;
 
 /**
  * What a quantity asked for is measured in, from the question's wording: a share ("what percentage", "what share
- * of"), money ("price", "cost", "salary"), a frequency ("how often"), a duration ("how long does", "timeline"), a weight ("how heavy", "weigh",
- * "load") or a length ("how far", "how deep"). A passage answers such a question with a number in that measure: "6 to
- * 12 inches" answers "how far above the plants should grow lights be", "12 to 16 hours a day" or "10 plants" does not.
- * {@link #ANY} when the wording names no measure or is ambiguous ("how many", "how big", "how long should passwords
- * be"): any number will do. Stateless.
+ * of"), money ("price", "cost", "salary"), a frequency ("how often"), a duration ("how long does", "timeline"), a
+ * weight ("how heavy", "weigh", "load") or a length ("how far", "how deep"). A passage answers such a question with a
+ * number in that measure: "6 to 12 inches" answers "how far above the plants should grow lights be", "12 to 16 hours
+ * a day" or "10 plants" does not. {@link #ANY} when the wording names no measure or is ambiguous ("how many", "how
+ * big", "how long should passwords be"): any number will do. The words are general English and units, not a dataset's.
+ * Stateless.
  */
 enum Measure {
     PERCENT(
