@@ -44,9 +44,8 @@ enum AnswerType {
             Pattern.compile("\\b(?:1[5-9]\\d\\d|20\\d\\d)\\b|\\b\\d+\\.\\d+(?:\\.\\d+)?\\b"
                     + "|\\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.? \\d|\\b\\d{1,2} (?:Jan|Feb|Mar|Apr"
                     + "|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)");
-    /** A word that starts with a capital, or mixes letters with digits or symbols: a name, a product, a package. */
-    private static final Pattern NAME_WORD =
-            Pattern.compile("[A-Z][\\w'’&.-]*|[\\w@/.-]*[a-z][\\w@/.-]*[\\d@/][\\w@/.-]*");
+    /** A word that may be a name: one that starts with a capital, or any whole word (read by {@link #mixed}). */
+    private static final Pattern NAME_WORD = Pattern.compile("[A-Z][\\w'’&.-]*+|(?<![\\w@/.-])[\\w@/.-]++");
 
     /**
      * What {@code query} asks for: a command, else a time, else a quantity, else a name, as its wording asks; else
@@ -83,11 +82,27 @@ enum AnswerType {
         };
     }
 
+    /**
+     * Whether {@code word} has a lowercase letter with a digit, "@" or "/" after it ("gpt-4o", "s3://bucket"): a
+     * package, a model, an address. Read in one pass, not by a pattern that a long word of a page could make backtrack.
+     */
+    private static boolean mixed(String word) {
+        boolean lower = false;
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (lower && ((c >= '0' && c <= '9') || c == '@' || c == '/')) return true;
+            if (c >= 'a' && c <= 'z') lower = true;
+        }
+        return false;
+    }
+
     private static boolean holdsNewName(String text, Set<String> queryTerms) {
         var m = NAME_WORD.matcher(text);
         while (m.find()) {
             if (m.start() == 0) continue; // a sentence's first word is capitalised anyway
-            Set<String> terms = Analysis.terms(m.group());
+            String word = m.group();
+            if (!Character.isUpperCase(word.charAt(0)) && !mixed(word)) continue;
+            Set<String> terms = Analysis.terms(word);
             if (!terms.isEmpty() && !queryTerms.containsAll(terms)) return true;
         }
         return false;

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 enum Measure {
     PERCENT(
             "\\bpercent(?:age)?s?\\b|\\b(?:what|which) (?:share|proportion|fraction)\\b|\\bshare of\\b|\\bhow much of\\b",
-            "\\d\\s?%|\\bper ?cent\\b|" + Numbers.ONE + " (?:in|out of) " + Numbers.ONE
+            "\\d\\s?%|\\bper ?cent\\b|\\b" + Numbers.ONE + " (?:in|out of) " + Numbers.ONE
                     + "|\\b(?:half|a third|one third|two thirds|a quarter|three quarters|majority|minority)\\b"),
     MONEY(
             "\\b(?:prices?|priced|pricing|costs?|fees?|salary|salaries|wages?|tuition|bills?|spend|spent|pay|paid"
@@ -81,9 +81,13 @@ enum Measure {
 
     /** Patterns of numbers, apart so that the constants above can use them. */
     private static final class Numbers {
-        /** A number in digits or a small number in words. */
-        static final String ONE = "(?:\\d[\\d.,/]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-                + "|fifteen|twenty|thirty|forty|fifty|a hundred|a few|several|a couple of)";
+        /**
+         * A number in digits (from its first digit on, taken whole: no page text can make the patterns backtrack
+         * through it) or a small number in words.
+         */
+        static final String ONE =
+                "(?:(?<![\\d.,/])\\d[\\d.,/]*+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+                        + "|fifteen|twenty|thirty|forty|fifty|a hundred|a few|several|a couple of)";
         /** A number or a range of them ("6-12", "6 to 12"), then a space or hyphen before its unit. */
         static final String AMOUNT = "\\b" + ONE + "(?:\\s?(?:-|–|—|to|or)\\s?" + ONE + ")?[\\s-]?";
 

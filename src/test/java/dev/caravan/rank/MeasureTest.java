@@ -59,4 +59,24 @@ class MeasureTest {
     void a_passage_holds_a_number_in_the_measure_asked_for_or_not(Measure measure, String passage, boolean holds) {
         assertThat(measure.heldBy(passage)).isEqualTo(holds);
     }
+
+    /**
+     * A page's text is untrusted: a long run of digits (a blob, a hash) is read once, not backtracked through at every
+     * digit (before, 20,000 characters of "1." took 10 s for a duration).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            PERCENT
+            MONEY
+            FREQUENCY
+            DURATION
+            WEIGHT
+            LENGTH
+            """)
+    void a_long_run_of_digits_holds_no_measure_and_is_read_once(Measure measure) {
+        assertThat(measure.heldBy("1.".repeat(10_000))).isFalse();
+        assertThat(measure.heldBy("1".repeat(20_000))).isFalse();
+        assertThat(measure.heldBy("1".repeat(20_000) + " 5 kg 6 km 7 days 3% $4 every"))
+                .isTrue();
+    }
 }
