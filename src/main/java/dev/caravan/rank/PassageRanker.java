@@ -492,13 +492,18 @@ public final class PassageRanker {
         return jaccard(a.terms, b.terms) >= SAME_TERMS;
     }
 
-    private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)*");
+    /** Digits with the points and commas between them, read whole (no group to repeat: page text is untrusted). */
+    private static final Pattern NUMBER = Pattern.compile("\\d[\\d.,]*+");
 
-    /** The numbers written in digits in {@code text}, as written. */
+    /** The numbers written in digits in {@code text}, as written, without a full stop or comma after them. */
     static Set<String> numbers(String text) {
         Set<String> found = new HashSet<>();
         Matcher m = NUMBER.matcher(text);
-        while (m.find()) found.add(m.group());
+        while (m.find()) {
+            int end = m.end();
+            while (end > m.start() + 1 && (text.charAt(end - 1) == '.' || text.charAt(end - 1) == ',')) end--;
+            found.add(text.substring(m.start(), end));
+        }
         return found;
     }
 
