@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caravan.model.Passage;
 import dev.caravan.model.TextBlock.Kind;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -58,7 +59,7 @@ class AnswerTypeTest {
     }
 
     /** A long word of a page (a blob in a table cell) is read once (before, 5,000 letters took 95 s). */
-    @org.junit.jupiter.api.Test
+    @Test
     void a_long_word_is_no_name_and_is_read_once() {
         assertThat(AnswerType.NAME.heldBy("Key | " + "a".repeat(20_000), Analysis.terms("which key")))
                 .isFalse();
