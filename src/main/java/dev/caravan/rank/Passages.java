@@ -32,6 +32,11 @@ final class Passages {
     static final int HEADING_WORDS = 20;
     /** Longest line of code quoted. */
     static final int CODE_LINE_CHARS = 200;
+    /**
+     * Longest passage quoted, in characters: a few words can hide a blob (a data URI, a hash, minified code in a cell).
+     * The longest candidate on both halves of the research kit is 907 characters, the longest answer 418.
+     */
+    static final int MAX_CHARS = 1_200;
 
     private static final Pattern LABEL = Pattern.compile("([^:]{1,40}):\\s+\\S.*");
 
@@ -240,6 +245,7 @@ final class Passages {
      * answer there, with no need to be a sentence.
      */
     private static boolean shortItem(String text) {
+        if (text.length() > MAX_CHARS) return false;
         int words = words(text);
         if (words < 2 || words > MAX_WORDS) return false;
         if (CALL_TO_ACTION.matcher(text).find()) return false;
@@ -297,7 +303,7 @@ final class Passages {
     }
 
     private static boolean quotable(String s, Kind kind, int maxWords) {
-        if (kind == Kind.HEADING || kind == Kind.CODE) return false;
+        if (kind == Kind.HEADING || kind == Kind.CODE || s.length() > MAX_CHARS) return false;
         int words = words(s);
         if (words < MIN_WORDS || words > maxWords) return false;
         if (s.endsWith("?") || s.endsWith("?\"") || s.endsWith("?”")) return false;

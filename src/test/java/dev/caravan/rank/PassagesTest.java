@@ -203,6 +203,20 @@ class PassagesTest {
     }
 
     @Test
+    void a_blob_hidden_in_a_few_words_is_never_quoted() {
+        String blob = "data:image/png;base64," + "iVBORw0KGgo".repeat(200);
+        List<TextBlock> blocks = List.of(
+                new TextBlock(Kind.TABLE_ROW, "Logo | " + blob),
+                new TextBlock(Kind.LIST_ITEM, "Logo " + blob),
+                new TextBlock(Kind.PARAGRAPH, "The logo of the shop is " + blob + " in the footer."),
+                new TextBlock(Kind.PARAGRAPH, "The logo of the shop sits in the footer of every page."));
+
+        assertThat(Passages.of(blocks))
+                .extracting(Passage::text)
+                .containsExactly("The logo of the shop sits in the footer of every page.");
+    }
+
+    @Test
     void a_first_row_too_long_to_quote_is_data_not_a_header() {
         String longRow =
                 "Pricing starts at $25 a user for the Starter Suite of the other vendor, billed each year, with"
