@@ -121,7 +121,7 @@ final class Passages {
                     }
                     if (shortItem(text)) passages.add(new Passage(text, heading, position++, 0, kind, context));
                     else if (!isHeader)
-                        position = cells(
+                        position = quoteCells(
                                 text, context.equals(tableHeader) ? tableHeader : "", heading, position, passages);
                 }
                 case LIST_ITEM -> {
@@ -172,7 +172,12 @@ final class Passages {
     }
 
     private static int cells(String row) {
-        return row.split(" \\| ", -1).length;
+        return cellsOf(row).length;
+    }
+
+    /** The cells of a table row, as the extractor joins them: " | " between. */
+    private static String[] cellsOf(String row) {
+        return row.split(" \\| ", -1);
     }
 
     /**
@@ -209,9 +214,9 @@ final class Passages {
      * are sentences), each quoted whole when short enough, with its column's header cell as context, after the row's
      * first cell when that is a label of a few words ("Scaling up | Zoho CRM"). Returns the next position.
      */
-    private static int cells(String row, String header, String heading, int position, List<Passage> passages) {
-        String[] cells = row.split(" \\| ", -1);
-        String[] heads = header.isEmpty() ? new String[0] : header.split(" \\| ", -1);
+    private static int quoteCells(String row, String header, String heading, int position, List<Passage> passages) {
+        String[] cells = cellsOf(row);
+        String[] heads = header.isEmpty() ? new String[0] : cellsOf(header);
         String rowLabel = cells.length > 1 && words(cells[0]) <= LABEL_WORDS ? cells[0].strip() : "";
         for (int i = 0; i < cells.length; i++) {
             String cell = cells[i].strip();
