@@ -55,13 +55,21 @@ class RunCommandSigintTest {
         assumeTrue(
                 Files.isDirectory(Path.of("/proc/self")) && Files.isExecutable(Path.of("/usr/bin/setsid")),
                 "needs Linux /proc and setsid");
+        assumeTrue(
+                new ProcessBuilder("/usr/bin/env", "--default-signal=INT", "true")
+                                .start()
+                                .waitFor()
+                        == 0,
+                "needs env --default-signal (GNU coreutils 8.31 or later)");
         site.page("/robots.txt", 404, "text/plain", "");
         site.on("/slow", StubServer.stalling(fetching, release));
         Files.createDirectories(work.resolve("input"));
         Files.writeString(work.resolve("input/slow.json"), "{\"urls\": [\"" + site.url("/slow") + "\"]}");
         Path log = work.resolve("caravan.log");
 
-        ProcessBuilder pb = new ProcessBuilder("/usr/bin/setsid", "./caravan")
+        // SIGINT back to its default, as at a terminal: a command started in the background of a script (mvn verify
+        // run with &) inherits SIGINT ignored, and so would Caravan's JVM, which then never sees the Ctrl-C
+        ProcessBuilder pb = new ProcessBuilder("/usr/bin/setsid", "/usr/bin/env", "--default-signal=INT", "./caravan")
                 .directory(Path.of("").toAbsolutePath().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
