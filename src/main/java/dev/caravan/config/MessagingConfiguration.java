@@ -7,7 +7,6 @@ import dev.caravan.messaging.SharedFetchSettings;
 import dev.caravan.model.LogText;
 import dev.caravan.pipeline.JmsPassThrough;
 import jakarta.jms.Connection;
-import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import java.nio.file.Path;
@@ -118,7 +117,7 @@ public class MessagingConfiguration implements CamelConfiguration {
      *
      * @return completes with whether they were opened
      */
-    static CompletableFuture<Boolean> openAhead(ConnectionFactory producers, SharedFetchSettings shared) {
+    static CompletableFuture<Boolean> openAhead(CachingConnectionFactory producers, SharedFetchSettings shared) {
         CompletableFuture<Boolean> opened = new CompletableFuture<>();
         Thread t = new Thread(
                 () -> {

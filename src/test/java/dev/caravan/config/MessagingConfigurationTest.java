@@ -31,7 +31,7 @@ class MessagingConfigurationTest {
             SharedFetchSettings.MIN_RESULT_BYTES);
 
     @Test
-    void shared_fetching_opens_its_producers_ahead_and_the_first_send_uses_them() throws Exception {
+    void the_producers_open_ahead_against_a_running_broker_and_sends_still_go_through() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -59,7 +59,9 @@ class MessagingConfigurationTest {
                 MessageConsumer consumer = session.createConsumer(session.createQueue(SHARED.queue()));
                 session.createProducer(session.createQueue(SHARED.queue())).send(session.createTextMessage("task"));
                 TextMessage got = (TextMessage) consumer.receive(10_000);
-                assertThat(got).as("the cached producer sends").isNotNull();
+                assertThat(got)
+                        .as("a send after the producers were opened ahead")
+                        .isNotNull();
                 assertThat(got.getText()).isEqualTo("task");
                 consumer.close();
             }
