@@ -59,8 +59,9 @@ public class MessagingConfiguration implements CamelConfiguration {
 
         String url = settings.connection().brokerUrl();
         brokerWarning(settings).ifPresent(LOG::warn);
+        SharedFetchSettings shared = SharedFetching.read(props);
         if (settings.embedded()) {
-            EmbeddedBroker broker = new EmbeddedBroker(settings, SharedFetching.read(props));
+            EmbeddedBroker broker = new EmbeddedBroker(settings, shared);
             broker.start();
             context.addLifecycleStrategy(stopAfterCamel(broker));
             url = broker.clientUrl();
@@ -74,7 +75,6 @@ public class MessagingConfiguration implements CamelConfiguration {
         }
         ActiveMQConnectionFactory connections = connectionFactory(url, settings);
         context.getComponent("jms", JmsComponent.class).setConnectionFactory(connections);
-        SharedFetchSettings shared = SharedFetching.read(props);
         if (shared.enabled()) {
             // shared fetching sends a message per page: its producers reuse one connection and cached sessions instead
             // of opening a connection for every message, as a plain JMS endpoint does
