@@ -105,12 +105,25 @@ public final class FetchScheduler implements AutoCloseable {
     }
 
     /**
-     * Queues {@code call} for {@code host}. It runs once the host is free and its delay has passed.
+     * Queues {@code call} for {@code host}, ahead of the host's other requests (a robots.txt request). It runs once the
+     * host is free and its delay has passed.
      *
      * @param gapAfter the least time between the end of this request's response and the host's next request
      * @return the call's result, completed on the completions executor; failed when the call throws
      */
     public <T> CompletableFuture<T> submit(String host, Duration gapAfter, Callable<T> call) {
+        return submit(host, gapAfter, Integer.MIN_VALUE, call);
+    }
+
+    /**
+     * Queues {@code call} for {@code host}. It runs once the host is free and its delay has passed, after the host's
+     * requests of a lower {@code order}, and after those of the same order that came before it.
+     *
+     * @param gapAfter the least time between the end of this request's response and the host's next request
+     * @param order lower goes first (a page's is its query's place in its job)
+     * @return the call's result, completed on the completions executor; failed when the call throws
+     */
+    public <T> CompletableFuture<T> submit(String host, Duration gapAfter, int order, Callable<T> call) {
         Request<T> request = new Request<>(call, new CompletableFuture<>());
         lock.lock();
         try {
@@ -118,7 +131,7 @@ public final class FetchScheduler implements AutoCloseable {
                 request.result().completeExceptionally(new IllegalStateException("Caravan is shutting down"));
                 return request.result();
             }
-            queues.add(new HostQueues.Queued<>(host, gapAfter, request), clock.instant());
+            queues.add(new HostQueues.Queued<>(host, gapAfter, order, request), clock.instant());
             changed.signal();
         } finally {
             lock.unlock();

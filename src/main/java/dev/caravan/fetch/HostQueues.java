@@ -2,16 +2,18 @@ package dev.caravan.fetch;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.TreeSet;
 
 /**
- * The scheduling state of every host, without threads or clocks of its own: a FIFO queue of requests per host, and
- * the time each host may next be asked. A host is asked at most one request at a time; the next request starts no
+ * The scheduling state of every host, without threads or clocks of its own: a queue of requests per host, and the
+ * time each host may next be asked. A host's requests are served by their order (a page's is its query's place in its
+ * job, so a job's first query has its pages first and its report is written while the next queries' pages are still
+ * being fetched), and in the order they came within one order. A host is asked at most one request at a time; the next request starts no
  * earlier than the previous response's end plus the larger of the delay that request asked for (host delay or
  * Crawl-delay) and the host's slow-host delay. Among the hosts that are ready, the one that has been ready longest is
  * served first, so every host gets its turn. Not thread-safe: {@link FetchScheduler} guards it.
@@ -35,12 +37,27 @@ final class HostQueues<R> {
         }
     }
 
-    /** A request waiting for its host, with the least gap its host needs after it. */
-    record Queued<R>(String host, Duration gapAfter, R request) {}
+    /**
+     * A request waiting for its host, with the least gap its host needs after it.
+     *
+     * @param order lower goes first among the host's waiting requests
+     */
+    record Queued<R>(String host, Duration gapAfter, int order, R request) {
+
+        Queued(String host, Duration gapAfter, R request) {
+            this(host, gapAfter, 0, request);
+        }
+    }
+
+    /** A queued request with the number it came in as: the order among requests of the same order. */
+    private record Waiting<R>(Queued<R> queued, long arrival) {}
+
+    private static final Comparator<Waiting<?>> SERVE_ORDER =
+            Comparator.<Waiting<?>>comparingInt(w -> w.queued().order()).thenComparingLong(Waiting::arrival);
 
     private static final class Host<R> {
         final String key;
-        final ArrayDeque<Queued<R>> waiting = new ArrayDeque<>();
+        final PriorityQueue<Waiting<R>> waiting = new PriorityQueue<>(SERVE_ORDER);
         Instant readyAt = Instant.MIN;
         long readySince;
         boolean busy;
@@ -63,6 +80,7 @@ final class HostQueues<R> {
     private final TreeSet<Host<R>> idle = new TreeSet<>(READY_ORDER);
 
     private long sequence;
+    private long arrivals;
 
     HostQueues(SlowHostRule slowHosts) {
         this(slowHosts, Duration.ZERO);
@@ -91,7 +109,7 @@ final class HostQueues<R> {
             hosts.put(queued.host(), host);
         }
         if (!host.busy && host.waiting.isEmpty()) host.readySince = sequence++;
-        host.waiting.add(queued);
+        host.waiting.add(new Waiting<>(queued, arrivals++));
         if (!host.busy) idle.add(host);
     }
 
@@ -100,7 +118,7 @@ final class HostQueues<R> {
         if (idle.isEmpty() || idle.first().readyAt.isAfter(now)) return Optional.empty();
         Host<R> host = idle.pollFirst();
         host.busy = true;
-        return Optional.of(host.waiting.poll());
+        return Optional.of(host.waiting.poll().queued());
     }
 
     /** When the next waiting request's host becomes ready; empty when nothing waits for an idle host. */
@@ -152,7 +170,7 @@ final class HostQueues<R> {
     java.util.List<Queued<R>> drain() {
         java.util.List<Queued<R>> all = new java.util.ArrayList<>();
         for (Host<R> host : hosts.values()) {
-            all.addAll(host.waiting);
+            host.waiting.forEach(w -> all.add(w.queued()));
             host.waiting.clear();
         }
         idle.clear();

@@ -60,13 +60,15 @@ public class PageFetcher {
         final Map<String, String> conditional;
         final Set<String> seen = new HashSet<>();
         Duration budget;
+        final int order;
         boolean retried;
         Integer lastStatus;
 
-        Page(String url, Duration budget, Map<String, String> conditional) {
+        Page(String url, Duration budget, Map<String, String> conditional, int order) {
             this.url = url;
             this.budget = budget;
             this.conditional = conditional;
+            this.order = order;
         }
 
         FetchResponse failed(URI at, FetchOutcome outcome, String reason, Integer status) {
@@ -92,13 +94,24 @@ public class PageFetcher {
      * SSRF guard, robots.txt, its host's turn.
      */
     public CompletableFuture<FetchResponse> fetch(String url, @Nullable CacheHeaders stored) {
+        return fetch(url, stored, 0);
+    }
+
+    /**
+     * Fetches {@code url} as {@link #fetch(String, CacheHeaders)} does, after the requests of a lower {@code order}
+     * waiting for the same host.
+     *
+     * @param order lower goes first at the page's host: its query's place in its job
+     */
+    public CompletableFuture<FetchResponse> fetch(String url, @Nullable CacheHeaders stored, int order) {
         URI first;
         try {
             first = Urls.parse(url);
         } catch (IllegalArgumentException e) {
             return done(FetchResponse.failed(url, url, FetchOutcome.INVALID_URL, e.getMessage(), null));
         }
-        Page page = new Page(url, Duration.ofMillis(settings.limits().timeoutMs()), ConditionalRequest.headers(stored));
+        Page page = new Page(
+                url, Duration.ofMillis(settings.limits().timeoutMs()), ConditionalRequest.headers(stored), order);
         CompletableFuture<FetchResponse> response;
         try {
             response = hop(page, first, 0);
@@ -231,7 +244,7 @@ public class PageFetcher {
     private CompletableFuture<Attempt> request(Page page, URI url, Duration gapAfter) {
         Duration budget = page.budget;
         if (budget.isNegative() || budget.isZero()) return done(new Attempt(null, Duration.ZERO));
-        return scheduler.submit(Urls.hostKey(url), gapAfter, () -> {
+        return scheduler.submit(Urls.hostKey(url), gapAfter, page.order, () -> {
             Instant start = clock.instant();
             HttpResult result = transport.get(url, HttpTransport.Purpose.PAGE, start.plus(budget), page.conditional);
             return new Attempt(result, Duration.between(start, clock.instant()));

@@ -32,11 +32,21 @@ public class BudgetedPageFetcher {
      */
     public CompletableFuture<FetchResponse> fetch(
             @Nullable SearchBudget.Job budget, String url, @Nullable CacheHeaders stored) {
+        return fetch(budget, url, stored, 0);
+    }
+
+    /**
+     * @param budget the job's budget; null fetches without one
+     * @param stored the caching headers of a stored copy: the request asks whether it changed; null for none
+     * @param order lower goes first at the page's host ({@link PageFetcher#fetch(String, CacheHeaders, int)})
+     */
+    public CompletableFuture<FetchResponse> fetch(
+            @Nullable SearchBudget.Job budget, String url, @Nullable CacheHeaders stored, int order) {
         Optional<String> refused = budget == null ? Optional.empty() : budget.takePage();
         if (refused.isPresent()) {
             return CompletableFuture.completedFuture(
                     FetchResponse.failed(url, url, FetchOutcome.BUDGET_REACHED, refused.get(), null));
         }
-        return fetcher.fetch(url, stored);
+        return fetcher.fetch(url, stored, order);
     }
 }

@@ -169,7 +169,8 @@ public class PageSteps {
             Optional<String> host = SharedFetches.hostKey(url);
             if (host.isPresent()) return shared.fetch(work, host.get(), budget, validators);
         }
-        return fetcher.fetch(budget, url, validators).thenApply(response -> new Fetched(response, null));
+        return fetcher.fetch(budget, url, validators, work.fetchOrder())
+                .thenApply(response -> new Fetched(response, null));
     }
 
     /** The stored page the site confirmed unchanged, as of now, in this job's folder; its freshness starts again. */

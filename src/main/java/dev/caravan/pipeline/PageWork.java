@@ -54,6 +54,15 @@ public record PageWork(
                 + (result == null ? null : result.page().outcome()) + " " + logUrl();
     }
 
+    /**
+     * Where the page stands among the requests waiting for its host (lower first): its query's place in its job. A
+     * job's first query then has its pages first, and its report is written while the next queries' pages are still
+     * being fetched, instead of every report waiting for the job's last pages.
+     */
+    int fetchOrder() {
+        return query.index();
+    }
+
     /** True when nothing has given it a page yet: it needs to be fetched. */
     public boolean needsFetch() {
         return page == null && result == null && count == null;

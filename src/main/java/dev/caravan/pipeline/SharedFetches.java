@@ -9,6 +9,7 @@ import dev.caravan.model.LogText;
 import dev.caravan.progress.Progress;
 import dev.caravan.search.SearchBudget;
 import dev.caravan.web.Urls;
+import jakarta.jms.DeliveryMode;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -39,10 +40,10 @@ public final class SharedFetches implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger("caravan");
 
-    /** Sends a fetch task to the fetch queue, with its host key as the message group. */
+    /** Sends a fetch task to the fetch queue, with its host key as the message group and the given JMS priority. */
     @FunctionalInterface
     public interface Sender {
-        void send(FetchMessages.Task task) throws Exception;
+        void send(FetchMessages.Task task, int priority) throws Exception;
     }
 
     private record Pending(String url, CompletableFuture<Fetched> result, ScheduledFuture<?> deadline) {}
@@ -75,9 +76,12 @@ public final class SharedFetches implements AutoCloseable {
         this.timer = deadlines;
     }
 
-    /** A sender through the route {@code endpoint} (which sends to the fetch queue). */
+    /**
+     * A sender through the route {@code endpoint} (which sends to the fetch queue with the message's own priority,
+     * expiration and delivery mode).
+     */
     public static Sender viaRoute(ProducerTemplate template, String endpoint) {
-        return task -> template.sendBodyAndHeaders(
+        return (task, priority) -> template.sendBodyAndHeaders(
                 endpoint,
                 FetchMessages.taskText(task),
                 Map.of(
@@ -86,7 +90,24 @@ public final class SharedFetches implements AutoCloseable {
                         "JMSCorrelationID",
                         task.id(),
                         FetchMessages.OWNER_PROPERTY,
-                        task.owner()));
+                        task.owner(),
+                        "JMSPriority",
+                        priority,
+                        // the broker drops a task nobody took by its deadline
+                        "JMSExpiration",
+                        task.deadline(),
+                        "JMSDeliveryMode",
+                        DeliveryMode.PERSISTENT));
+    }
+
+    /**
+     * The JMS priority of a task of the given fetch order ({@link PageWork#fetchOrder}): the broker hands out a host's
+     * waiting tasks highest priority first, so its pages come in their queries' order across instances, as they do at
+     * one instance's scheduler. JMS has ten priorities (9 first): the tasks of a job's tenth query and later ones share
+     * the lowest and go as they came.
+     */
+    static int priority(int fetchOrder) {
+        return 9 - Math.min(9, Math.max(0, fetchOrder));
     }
 
     /** This instance's name. */
@@ -131,7 +152,7 @@ public final class SharedFetches implements AutoCloseable {
         CompletableFuture<Fetched> result = new CompletableFuture<>();
         pending.put(id, new Pending(url, result, timer.schedule(() -> timedOut(id), timeout, TimeUnit.MILLISECONDS)));
         try {
-            sender.send(task);
+            sender.send(task, priority(work.fetchOrder()));
         } catch (Exception e) {
             Pending p = pending.remove(id);
             if (p != null) p.deadline().cancel(false);

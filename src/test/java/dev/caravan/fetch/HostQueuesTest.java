@@ -68,6 +68,41 @@ class HostQueuesTest {
         assertThat(queues.nextReadyAt()).contains(at(500));
     }
 
+    @ParameterizedTest(name = "requests of orders {0} (in the order they came) are served as {1}")
+    @CsvSource({
+        "'0,0,0', 'r0,r1,r2'",
+        "'2,1,0', 'r2,r1,r0'",
+        "'1,0,1,0', 'r1,r3,r0,r2'",
+        "'3,0,3,1', 'r1,r3,r0,r2'",
+    })
+    void a_host_serves_its_waiting_requests_lowest_order_first_and_as_they_came_within_one_order(
+            String orders, String served) {
+        String[] each = orders.split(",");
+        for (int i = 0; i < each.length; i++)
+            queues.add(new HostQueues.Queued<>("a", Duration.ZERO, Integer.parseInt(each[i]), "r" + i));
+
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < each.length; i++) {
+            HostQueues.Queued<String> next = queues.take(T0).orElseThrow();
+            order.add(next.request());
+            queues.finished(next, T0, T0);
+        }
+
+        assertThat(String.join(",", order)).isEqualTo(served);
+    }
+
+    @Test
+    void a_request_of_a_lower_order_that_comes_while_the_host_is_busy_goes_before_the_ones_already_waiting() {
+        queues.add(new HostQueues.Queued<>("a", DELAY, 1, "second query, first page"));
+        queues.add(new HostQueues.Queued<>("a", DELAY, 1, "second query, second page"));
+        HostQueues.Queued<String> first = queues.take(T0).orElseThrow();
+
+        queues.add(new HostQueues.Queued<>("a", DELAY, 0, "first query"));
+        queues.finished(first, T0, at(100));
+
+        assertThat(take(queues, 600)).contains("first query");
+    }
+
     @Test
     void a_host_is_asked_one_request_at_a_time() {
         add(queues, "a", "a1");

@@ -230,6 +230,49 @@ class SharedFetchingFailuresTest {
     }
 
     @Test
+    void a_task_still_waiting_at_the_broker_at_its_deadline_is_dropped_there_and_never_fetched() throws Exception {
+        stalling = new StubServer("127.0.0.2");
+        stalling.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");
+        List<String> paths = List.of("/s0", "/s1", "/s2", "/s3");
+        for (String path : paths) {
+            stalling.on(path, (ex, body) -> {
+                try {
+                    Thread.sleep(2500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                StubServer.respond(ex, 200, "text/html", HostSites.article(0, path));
+            });
+        }
+        int port = startBroker();
+        Properties p = shared("alpha", port);
+        p.put("research.fetch.shared.task-timeout-ms", "1500");
+        p.put("research.fetch.timeout-ms", "10000");
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", p);
+        instances.add(alpha);
+
+        drop(alpha, "expiry", paths.stream().map(stalling::url).toList());
+        await("the report")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> sidecars(alpha, "expiry").size() == 1);
+        // the host's consumer is held by its first page for 2.5 s: the other tasks pass their deadline meanwhile
+        await("the first page's late result")
+                .atMost(Duration.ofSeconds(20))
+                .until(() -> progress(alpha).fetchTasks("dropped") >= 1);
+        Thread.sleep(1000); // time for a task the broker kept to reach the consumer, were it kept
+
+        assertThat(sidecars(alpha, "expiry").get(0).path("sources"))
+                .hasSize(4)
+                .allSatisfy(source -> assertThat(source.path("status").asText()).isEqualTo("failed"));
+        assertThat(progress(alpha).fetchTasks("expired"))
+                .as("tasks a consumer received past their deadline")
+                .isZero();
+        assertThat(stalling.requests().stream().filter(r -> r.path().startsWith("/s")))
+                .as("pages asked")
+                .hasSize(1);
+    }
+
+    @Test
     void a_task_without_a_result_within_its_deadline_is_not_retrieved_with_that_reason() throws Exception {
         stub = new StubServer();
         stub.page("/robots.txt", 200, "text/plain", "User-agent: *\nAllow: /\n");

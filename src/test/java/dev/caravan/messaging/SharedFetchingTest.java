@@ -142,6 +142,48 @@ class SharedFetchingTest {
     }
 
     @Test
+    void through_the_broker_a_host_gives_a_jobs_first_query_its_pages_before_the_second_query() throws Exception {
+        List<String> first = List.of("/f0", "/f1", "/f2", "/f3", "/f4", "/f5");
+        List<String> second = List.of("/s0", "/s1", "/s2", "/s3", "/s4", "/s5");
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        // a page takes 200 ms, so every task is at the broker long before the host's fourth turn
+        sites = new HostSites(1, all, 200);
+        int port = Caravan.freePort();
+        broker = MessagingTestSupport.standaloneBroker(port);
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", shared("alpha", port));
+        instances.add(alpha);
+
+        String job = JSON.writeValueAsString(java.util.Map.of(
+                "queries",
+                List.of(java.util.Map.of("urls", urls(sites, first)), java.util.Map.of("urls", urls(sites, second)))));
+        Path staged = alpha.work.resolve("order.tmp");
+        Files.writeString(staged, job);
+        Files.move(staged, alpha.work.resolve("input").resolve("order.json"));
+        await("both reports")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> sidecars(alpha, "order").size() == 2);
+
+        List<String> pages = sites.hits().stream()
+                .sorted(java.util.Comparator.comparingLong(HostSites.Hit::arrived))
+                .map(HostSites.Hit::path)
+                .filter(p -> !p.equals("/robots.txt"))
+                .toList();
+        assertThat(pages).hasSize(12);
+        // the consumer took its first tasks as they were sent (the one it works on and those it holds ahead, within
+        // its 1 KB window); the broker hands out the rest by priority, the first query's first
+        List<String> handedOut = pages.subList(3, 12);
+        int lastOfFirst = -1;
+        int firstOfSecond = handedOut.size();
+        for (int i = 0; i < handedOut.size(); i++) {
+            if (handedOut.get(i).startsWith("/f")) lastOfFirst = i;
+            else firstOfSecond = Math.min(firstOfSecond, i);
+        }
+        assertThat(lastOfFirst).as("pages asked in this order: " + pages).isLessThan(firstOfSecond);
+    }
+
+    @Test
     void a_stale_copy_the_owner_holds_is_asked_for_conditionally_through_the_broker_and_reused_when_unchanged()
             throws Exception {
         StubServer site = new StubServer("127.0.0.30");

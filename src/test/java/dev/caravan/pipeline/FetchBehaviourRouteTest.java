@@ -111,6 +111,56 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
     }
 
     @Test
+    void a_host_gives_a_jobs_first_query_its_pages_before_the_second_query_so_its_report_comes_first()
+            throws Exception {
+        // robots.txt answers slowly: both queries' pages wait for it and reach the host's queue together
+        site.on("/robots.txt", (ex, body) -> {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            StubServer.respond(ex, 404, "text/plain", "");
+        });
+        List<String> first = List.of("/first1", "/first2", "/first3");
+        List<String> second = List.of("/second1", "/second2", "/second3");
+        for (String path : concat(first, second))
+            site.page(path, 200, "text/html", article("Page " + path, "Ordering test sentence for " + path + "."));
+        tavily.results(
+                "first query",
+                first.stream().map(p -> new Result(site.url(p), p, "")).toArray(Result[]::new));
+        tavily.results(
+                "second query",
+                second.stream().map(p -> new Result(site.url(p), p, "")).toArray(Result[]::new));
+
+        drop("order.txt", "first query\nsecond query\n");
+
+        awaitReport("order/first-query.md");
+        awaitReport("order/second-query.md");
+        List<String> pages = site.requests().stream()
+                .map(StubServer.Recorded::path)
+                .filter(p -> !p.equals("/robots.txt"))
+                .toList();
+        assertThat(pages).hasSize(6);
+        // the first page is asked as soon as it is queued, whichever query it is of; the others wait for the host and
+        // come in their queries' order
+        List<String> waited = pages.subList(1, 6);
+        int lastOfFirst = -1;
+        int firstOfSecond = waited.size();
+        for (int i = 0; i < waited.size(); i++) {
+            if (waited.get(i).startsWith("/first")) lastOfFirst = i;
+            else firstOfSecond = Math.min(firstOfSecond, i);
+        }
+        assertThat(lastOfFirst).as("pages asked in this order: " + pages).isLessThan(firstOfSecond);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    @Test
     void a_big_page_is_evicted_to_disk_and_linked_from_the_report() throws Exception {
         site.page("/robots.txt", 404, "text/plain", "");
         String[] paragraphs = new String[40];
