@@ -13,10 +13,10 @@ import java.util.TreeSet;
  * The scheduling state of every host, without threads or clocks of its own: a queue of requests per host, and the
  * time each host may next be asked. A host's requests are served by their order (a page's is its query's place in its
  * job, so a job's first query has its pages first and its report is written while the next queries' pages are still
- * being fetched), and in the order they came within one order. A host is asked at most one request at a time; the next request starts no
- * earlier than the previous response's end plus the larger of the delay that request asked for (host delay or
- * Crawl-delay) and the host's slow-host delay. Among the hosts that are ready, the one that has been ready longest is
- * served first, so every host gets its turn. Not thread-safe: {@link FetchScheduler} guards it.
+ * being fetched), and in the order they came within one order. A host is asked at most one request at a time; the
+ * next request starts no earlier than the previous response's end plus the larger of the delay that request asked for
+ * (host delay or Crawl-delay) and the host's slow-host delay. Among the hosts that are ready, the one that has been
+ * ready longest is served first, so every host gets its turn. Not thread-safe: {@link FetchScheduler} guards it.
  *
  * @param <R> the request type
  */
