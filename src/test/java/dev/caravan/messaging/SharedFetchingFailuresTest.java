@@ -244,12 +244,7 @@ class SharedFetchingFailuresTest {
                 StubServer.respond(ex, 200, "text/html", HostSites.article(0, path));
             });
         }
-        int port = startBroker();
-        Properties p = shared("alpha", port);
-        p.put("research.fetch.shared.task-timeout-ms", "1500");
-        p.put("research.fetch.timeout-ms", "10000");
-        Caravan alpha = Caravan.start("http://127.0.0.1:9", p);
-        instances.add(alpha);
+        Caravan alpha = startWithShortTaskDeadline();
 
         drop(alpha, "expiry", paths.stream().map(stalling::url).toList());
         await("the report")
@@ -288,12 +283,7 @@ class SharedFetchingFailuresTest {
             }
             StubServer.respond(ex, 200, "text/html", HostSites.article(0, "/stalls"));
         });
-        int port = startBroker();
-        Properties p = shared("alpha", port);
-        p.put("research.fetch.shared.task-timeout-ms", "1500");
-        p.put("research.fetch.timeout-ms", "10000");
-        Caravan alpha = Caravan.start("http://127.0.0.1:9", p);
-        instances.add(alpha);
+        Caravan alpha = startWithShortTaskDeadline();
 
         drop(alpha, "deadline", List.of(stub.url("/quick"), stalling.url("/stalls")));
         await("the report")
@@ -346,6 +336,16 @@ class SharedFetchingFailuresTest {
                 .as("page requests at the sites")
                 .isEqualTo(5);
         assertThat(progress(alpha).fetchTasks("sent")).isEqualTo(5);
+    }
+
+    /** One instance on a fresh broker whose fetch tasks get 1.5 s for their result, while a request may take 10 s. */
+    private Caravan startWithShortTaskDeadline() throws Exception {
+        Properties p = shared("alpha", startBroker());
+        p.put("research.fetch.shared.task-timeout-ms", "1500");
+        p.put("research.fetch.timeout-ms", "10000");
+        Caravan alpha = Caravan.start("http://127.0.0.1:9", p);
+        instances.add(alpha);
+        return alpha;
     }
 
     private int startBroker() throws Exception {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.caravan.progress.Progress;
 import dev.caravan.testing.HostSites;
 import dev.caravan.testing.LiveFolder;
+import dev.caravan.testing.Ordering;
 import dev.caravan.testing.StubServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -173,14 +174,9 @@ class SharedFetchingTest {
         assertThat(pages).hasSize(12);
         // the consumer took its first tasks as they were sent (the one it works on and those it holds ahead, within
         // its 1 KB window); the broker hands out the rest by priority, the first query's first
-        List<String> handedOut = pages.subList(3, 12);
-        int lastOfFirst = -1;
-        int firstOfSecond = handedOut.size();
-        for (int i = 0; i < handedOut.size(); i++) {
-            if (handedOut.get(i).startsWith("/f")) lastOfFirst = i;
-            else firstOfSecond = Math.min(firstOfSecond, i);
-        }
-        assertThat(lastOfFirst).as("pages asked in this order: " + pages).isLessThan(firstOfSecond);
+        assertThat(Ordering.allBefore(pages.subList(3, 12), p -> p.startsWith("/f")))
+                .as("pages asked in this order: " + pages)
+                .isTrue();
     }
 
     @Test

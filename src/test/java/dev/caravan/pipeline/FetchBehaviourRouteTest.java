@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.caravan.testing.Ordering;
 import dev.caravan.testing.StubServer;
 import dev.caravan.testing.TavilyStub.Result;
 import java.nio.file.Files;
@@ -144,14 +145,9 @@ class FetchBehaviourRouteTest extends PipelineTestSupport {
         assertThat(pages).hasSize(6);
         // the first page is asked as soon as it is queued, whichever query it is of; the others wait for the host and
         // come in their queries' order
-        List<String> waited = pages.subList(1, 6);
-        int lastOfFirst = -1;
-        int firstOfSecond = waited.size();
-        for (int i = 0; i < waited.size(); i++) {
-            if (waited.get(i).startsWith("/first")) lastOfFirst = i;
-            else firstOfSecond = Math.min(firstOfSecond, i);
-        }
-        assertThat(lastOfFirst).as("pages asked in this order: " + pages).isLessThan(firstOfSecond);
+        assertThat(Ordering.allBefore(pages.subList(1, 6), p -> p.startsWith("/first")))
+                .as("pages asked in this order: " + pages)
+                .isTrue();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
