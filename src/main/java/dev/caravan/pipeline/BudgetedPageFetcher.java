@@ -21,20 +21,6 @@ public class BudgetedPageFetcher {
         this.fetcher = fetcher;
     }
 
-    /** @param budget the job's budget; null fetches without one */
-    public CompletableFuture<FetchResponse> fetch(@Nullable SearchBudget.Job budget, String url) {
-        return fetch(budget, url, null);
-    }
-
-    /**
-     * @param budget the job's budget; null fetches without one
-     * @param stored the caching headers of a stored copy: the request asks whether it changed; null for none
-     */
-    public CompletableFuture<FetchResponse> fetch(
-            @Nullable SearchBudget.Job budget, String url, @Nullable CacheHeaders stored) {
-        return fetch(budget, url, stored, 0);
-    }
-
     /**
      * @param budget the job's budget; null fetches without one
      * @param stored the caching headers of a stored copy: the request asks whether it changed; null for none
