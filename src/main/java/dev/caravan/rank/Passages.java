@@ -267,6 +267,7 @@ final class Passages {
         int words = words(text);
         return words >= 3
                 && words <= HEADING_WORDS
+                && text.length() <= MAX_CHARS
                 && !ENDS_AS_STATEMENT.matcher(text).find()
                 && !text.endsWith("?")
                 && shortItem(text);
@@ -292,6 +293,7 @@ final class Passages {
         int words = words(text);
         return words >= 3
                 && words <= HEADING_WORDS
+                && text.length() <= MAX_CHARS
                 && !CALL_TO_ACTION.matcher(text).find()
                 && !text.endsWith("?");
     }

@@ -208,6 +208,7 @@ class PassagesTest {
         List<TextBlock> blocks = List.of(
                 new TextBlock(Kind.TABLE_ROW, "Logo | " + blob),
                 new TextBlock(Kind.LIST_ITEM, "Logo " + blob),
+                new TextBlock(Kind.HEADING, "The shop's logo " + blob),
                 new TextBlock(Kind.PARAGRAPH, "The logo of the shop is " + blob + " in the footer."),
                 new TextBlock(Kind.PARAGRAPH, "The logo of the shop sits in the footer of every page."));
 
