@@ -38,6 +38,12 @@ final class Passages {
      */
     static final int MAX_CHARS = 1_200;
 
+    /**
+     * A line of code of one token that still says something: it assigns ({@code REDIS_PRIMARY_SERVICE_HOST=10.0.0.11}),
+     * calls ({@code console.log(total)}) or gives an element its value ({@code <Nullable>enable</Nullable>}).
+     */
+    private static final Pattern ONE_TOKEN_STATEMENT = Pattern.compile("[\\w\\]\"')]=|\\w\\(|>[^<>]+</");
+
     private static final Pattern LABEL = Pattern.compile("([^:]{1,40}):\\s+\\S.*");
 
     /** Words that make a sentence refer back to the one before it. */
@@ -298,11 +304,20 @@ final class Passages {
                 && !text.endsWith("?");
     }
 
-    /** A line of code worth quoting: a command or a statement, not a brace or a blank. */
+    /**
+     * A line of code worth quoting: a command or a statement of two words or more, or of one token that assigns, calls
+     * or gives an element its value ({@link #ONE_TOKEN_STATEMENT}); not a brace, a blank or a lone keyword. Measured
+     * (answer@5 with the model on bench/research/plan-forms2.json, 2026-11-27): 0.521 with two words at least, 0.542
+     * with one-token statements too (tune, forms and check unchanged with the four code rules of that day together).
+     */
     static boolean codeLine(String line) {
         if (line.length() < 3 || line.length() > CODE_LINE_CHARS) return false;
         long letters = line.chars().filter(Character::isLetter).count();
-        return letters >= 2 && words(line) >= 2;
+        if (words(line) == 1)
+            return letters >= 4
+                    && line.length() >= 6
+                    && ONE_TOKEN_STATEMENT.matcher(line).find();
+        return letters >= 2;
     }
 
     static boolean quotable(String s, Kind kind) {

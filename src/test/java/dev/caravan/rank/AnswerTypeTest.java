@@ -58,6 +58,20 @@ class AnswerTypeTest {
                 .isEqualTo(holds);
     }
 
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            CODE      | pub fn is_err_and(self) -> bool                       | true
+            CODE      | SELECT create_hypertable('conditions');               | true
+            CODE      | let error = result;                                   | false
+            PARAGRAPH | the method is_err_and checks the error with a closure | false
+            """)
+    void in_a_line_of_code_any_word_the_question_does_not_give_is_a_name(Kind kind, String text, boolean holds) {
+        assertThat(AnswerType.NAME.heldBy(
+                        new Passage(text, "", 0, 0, kind, "", false),
+                        Analysis.terms("Which method tells whether a Result is an error? Let me know.")))
+                .isEqualTo(holds);
+    }
+
     /** A long word of a page (a blob in a table cell) is read once (before, 5,000 letters took 95 s). */
     @Test
     void a_long_word_is_no_name_and_is_read_once() {

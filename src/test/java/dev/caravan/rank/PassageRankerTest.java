@@ -243,6 +243,40 @@ class PassageRankerTest {
         assertThat(candidates.stream().anyMatch(p -> p.text().equals(answer))).isEqualTo(kept);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            How heavy is the fire pit?           | -: Weight: 15.92 kg (35.1 lb)   | true
+            How heavy is the fire pit?           | -: Colour: stainless steel      | false
+            How many fire pits are in stock?     | -: Weight: 15.92 kg (35.1 lb)   | false
+            """)
+    void the_first_pass_keeps_a_passage_in_the_measure_asked_for_though_it_shares_no_word_with_the_query(
+            String query, String passage, boolean kept) {
+        StringBuilder page = new StringBuilder();
+        for (int i = 0; i < RankingSettings.CANDIDATES_PER_PAGE + 10; i++)
+            page.append("The fire pit burns wood cleanly, model ").append(i).append(". // ");
+        for (int i = 0; i < 10; i++) page.append("-: Finish option ").append(i).append(": matte // ");
+        page.append(passage);
+
+        List<Passage> candidates = LEXICAL.candidates(blocks(page.toString()), query);
+
+        assertThat(candidates.stream().anyMatch(p -> passage.endsWith(p.text())))
+                .isEqualTo(kept);
+    }
+
+    @Test
+    void two_lines_of_code_that_differ_in_a_flag_are_two_findings_though_the_model_reads_them_alike() {
+        Ranking ranking = rank(
+                WITH_MODEL,
+                "celery: how do I purge all task queues except the default celery queue?",
+                List.of(
+                        "You can specify the queues to purge with the -Q option: // `: $ celery -A proj purge -Q celery,foo,bar",
+                        "You can exclude queues from being purged with the -X option: // `: $ celery -A proj purge -X celery"));
+
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .contains("$ celery -A proj purge -Q celery,foo,bar", "$ celery -A proj purge -X celery");
+    }
+
     @Test
     void the_first_pass_keeps_passages_that_share_a_word_with_the_query_best_first_then_their_neighbours() {
         List<Passage> candidates = LEXICAL.candidates(

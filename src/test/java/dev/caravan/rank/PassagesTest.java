@@ -74,6 +74,9 @@ class PassagesTest {
     @CsvSource(delimiter = '|', textBlock = """
             a short list item, no sentence  | LIST_ITEM | Specializations and professional certificates $49/month | Specializations and professional certificates $49/month
             a line of code                  | CODE      | $ flask run --host=0.0.0.0                              | $ flask run --host=0.0.0.0
+            an assignment of one token      | CODE      | REDIS_PRIMARY_SERVICE_HOST=10.0.0.11                    | REDIS_PRIMARY_SERVICE_HOST=10.0.0.11
+            a call of one token             | CODE      | console.log(total);                                     | console.log(total);
+            an element and its value        | CODE      | <Nullable>enable</Nullable>                             | <Nullable>enable</Nullable>
             a heading of a few words        | HEADING   | Step 1: Stop & Stare                                    | Step 1: Stop & Stare
             a label line                    | PARAGRAPH | Weight: 1.2 kg with the battery                         | Weight: 1.2 kg with the battery
             a price line of prose           | PARAGRAPH | Specializations and professional certificates $49/month | Specializations and professional certificates $49/month
@@ -90,6 +93,8 @@ class PassagesTest {
     @CsvSource(delimiter = '|', textBlock = """
             a one-word heading              | HEADING   | Overview
             a brace of code                 | CODE      | });
+            a lone keyword of code          | CODE      | return;
+            a closing tag                   | CODE      | </Project>
             a one-word list item            | LIST_ITEM | Pricing
             a call to action in a list      | LIST_ITEM | Sign up for the newsletter today
             a two-word line of prose        | PARAGRAPH | Read more
