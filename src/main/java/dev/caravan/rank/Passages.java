@@ -30,8 +30,13 @@ final class Passages {
     static final int LABEL_WORDS = 5;
     /** Most words of a heading that is quoted. */
     static final int HEADING_WORDS = 20;
-    /** Longest line of code quoted. */
-    static final int CODE_LINE_CHARS = 200;
+    /**
+     * Longest line of code quoted: a log or error line ("RuntimeError: Detected that custom integration ... calls
+     * async_create_task from a thread ...") often runs past 200 characters; minified code runs to thousands. Measured
+     * (answer@5, forms2, 2026-11-27): 0.646 at 200, 0.667 at 400 with the model, 0.458 and 0.479 lexical-only; tune,
+     * forms and check the same in both modes.
+     */
+    static final int CODE_LINE_CHARS = 400;
     /**
      * Longest passage quoted, in characters: a few words can hide a blob (a data URI, a hash, minified code in a cell).
      * The longest candidate on both halves of the research kit is 907 characters, the longest answer 418.

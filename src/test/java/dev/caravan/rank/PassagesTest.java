@@ -207,6 +207,23 @@ class PassagesTest {
                 .isEqualTo(context);
     }
 
+    @ParameterizedTest(name = "{0} characters: quoted {1}")
+    @CsvSource(textBlock = """
+            300,  true
+            400,  true
+            401,  false
+            5000, false
+            """)
+    void a_long_line_of_code_such_as_a_log_line_is_quoted_but_not_minified_code(int length, boolean quoted) {
+        String prefix =
+                "RuntimeError: Detected that custom integration 'tuya_local' calls async_create_task from a thread ";
+        String line = prefix + "abcdef".repeat(length).substring(0, length - prefix.length());
+
+        assertThat(Passages.of(List.of(new TextBlock(Kind.CODE, line))))
+                .extracting(Passage::text)
+                .isEqualTo(quoted ? List.of(line) : List.of());
+    }
+
     @Test
     void a_blob_hidden_in_a_few_words_is_never_quoted() {
         String blob = "data:image/png;base64," + "iVBORw0KGgo".repeat(200);
