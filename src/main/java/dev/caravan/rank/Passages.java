@@ -84,6 +84,7 @@ final class Passages {
         int position = 0;
         String heading = "";
         String leadIn = ""; // the sentence ending in a colon just before a list, a table or code: it introduces them
+        Kind introduced = null; // the kind of block the lead-in introduces: the first after it
         String tableHeader = "";
         int headerCells = 0;
         Table table = Table.FIRST_ROW_HEADER;
@@ -92,6 +93,8 @@ final class Passages {
             Kind kind = block.kind();
             String text = block.text();
             if (kind != Kind.TABLE_ROW) tableHeader = "";
+            if (introduced == null) introduced = kind;
+            else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
             if (labelOfNext(blocks, b)) { // "Care instructions:" then "Machine wash at 30 °C": one label line
                 String line = text + " " + blocks.get(b + 1).text();
                 passages.add(new Passage(
@@ -153,6 +156,7 @@ final class Passages {
                         passages.add(new Passage(text, heading, position++, 0, kind, ""));
                     }
                     leadIn = text.endsWith(":") ? lastSentence(text) : "";
+                    introduced = null;
                 }
             }
         }

@@ -1,6 +1,7 @@
 package dev.caravan.rank;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.caravan.model.Passage;
 import dev.caravan.model.TextBlock;
@@ -222,6 +223,28 @@ class PassagesTest {
         assertThat(Passages.of(List.of(new TextBlock(Kind.CODE, line))))
                 .extracting(Passage::text)
                 .isEqualTo(quoted ? List.of(line) : List.of());
+    }
+
+    @Test
+    void a_lead_in_is_the_context_of_the_list_table_or_code_right_after_it_not_of_what_follows_them() {
+        List<Passage> passages = Passages.of(List.of(
+                new TextBlock(Kind.HEADING, "Management commands"),
+                new TextBlock(Kind.PARAGRAPH, "Exclude queues from being purged with the -X option:"),
+                new TextBlock(Kind.CODE, "$ celery -A proj purge -X celery"),
+                new TextBlock(Kind.CODE, "$ celery -A proj purge -X celery,foo"),
+                new TextBlock(Kind.LIST_ITEM, "inspect active: List active tasks")));
+
+        assertThat(passages)
+                .filteredOn(p -> p.kind() != Kind.PARAGRAPH)
+                .extracting(Passage::text, Passage::context)
+                .containsExactly(
+                        tuple(
+                                "$ celery -A proj purge -X celery",
+                                "Exclude queues from being purged with the -X option:"),
+                        tuple(
+                                "$ celery -A proj purge -X celery,foo",
+                                "Exclude queues from being purged with the -X option:"),
+                        tuple("inspect active: List active tasks", "Management commands"));
     }
 
     @Test
