@@ -144,31 +144,16 @@ class PassageRankerTest {
         assertThat(ranking.picks()).extracting(Ranking.Pick::text).doesNotHaveDuplicates();
     }
 
-    @Test
-    void two_pages_giving_different_figures_in_the_same_words_are_two_findings() {
-        Ranking ranking = rank(
-                WITH_MODEL,
-                "playback time from a 15-minute quick charge",
-                List.of(
-                        "A 15-minute quick charge gives 3 hours of playback.",
-                        "A 15-minute quick charge gives 2.5 hours of playback."));
-
-        assertThat(ranking.picks())
-                .extracting(Ranking.Pick::text)
-                .containsExactlyInAnyOrder(
-                        "A 15-minute quick charge gives 3 hours of playback.",
-                        "A 15-minute quick charge gives 2.5 hours of playback.");
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            It costs 12.                     | 12
-            From $1,200.50, or 3, or 4.      | 1,200.50 3 4
-            No figure here                   | ''
+            two pages giving different figures in the same words                  | playback time from a 15-minute quick charge                           | A 15-minute quick charge gives 3 hours of playback.                                                   | A 15-minute quick charge gives 2.5 hours of playback.                                                 | A 15-minute quick charge gives 3 hours of playback. | A 15-minute quick charge gives 2.5 hours of playback.
+            two lines of code that differ in a flag, though the model reads them alike | celery: how do I purge all task queues except the default celery queue? | You can specify the queues to purge with the -Q option: // `: $ celery -A proj purge -Q celery,foo,bar | You can exclude queues from being purged with the -X option: // `: $ celery -A proj purge -X celery | $ celery -A proj purge -Q celery,foo,bar            | $ celery -A proj purge -X celery
             """)
-    void the_numbers_a_passage_gives_are_its_digits_without_the_stop_after_them(String text, String expected) {
-        assertThat(PassageRanker.numbers(text))
-                .containsExactlyInAnyOrderElementsOf(expected.isEmpty() ? List.of() : List.of(expected.split(" ")));
+    void passages_that_say_different_things_in_nearly_the_same_words_are_two_findings(
+            String name, String query, String page, String otherPage, String finding, String otherFinding) {
+        Ranking ranking = rank(WITH_MODEL, query, List.of(page, otherPage));
+
+        assertThat(ranking.picks()).extracting(Ranking.Pick::text).contains(finding, otherFinding);
     }
 
     @Test
@@ -261,20 +246,6 @@ class PassageRankerTest {
 
         assertThat(candidates.stream().anyMatch(p -> passage.endsWith(p.text())))
                 .isEqualTo(kept);
-    }
-
-    @Test
-    void two_lines_of_code_that_differ_in_a_flag_are_two_findings_though_the_model_reads_them_alike() {
-        Ranking ranking = rank(
-                WITH_MODEL,
-                "celery: how do I purge all task queues except the default celery queue?",
-                List.of(
-                        "You can specify the queues to purge with the -Q option: // `: $ celery -A proj purge -Q celery,foo,bar",
-                        "You can exclude queues from being purged with the -X option: // `: $ celery -A proj purge -X celery"));
-
-        assertThat(ranking.picks())
-                .extracting(Ranking.Pick::text)
-                .contains("$ celery -A proj purge -Q celery,foo,bar", "$ celery -A proj purge -X celery");
     }
 
     @Test
