@@ -282,7 +282,6 @@ final class Passages {
         int words = words(text);
         return words >= 3
                 && words <= HEADING_WORDS
-                && text.length() <= MAX_CHARS
                 && !ENDS_AS_STATEMENT.matcher(text).find()
                 && !text.endsWith("?")
                 && shortItem(text);
