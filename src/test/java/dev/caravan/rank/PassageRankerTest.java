@@ -156,6 +156,17 @@ class PassageRankerTest {
         assertThat(ranking.picks()).extracting(Ranking.Pick::text).contains(finding, otherFinding);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            It costs 12.                     | 12
+            From $1,200.50, or 3, or 4.      | 1,200.50 3 4
+            No figure here                   | ''
+            """)
+    void the_numbers_a_passage_gives_are_its_digits_without_the_stop_after_them(String text, String expected) {
+        assertThat(PassageRanker.numbers(text))
+                .containsExactlyInAnyOrderElementsOf(expected.isEmpty() ? List.of() : List.of(expected.split(" ")));
+    }
+
     @Test
     void a_page_of_thirty_thousand_numbers_in_a_row_is_read_without_overflowing_the_stack() {
         assertThat(PassageRanker.numbers("1.".repeat(30_000))).hasSize(1);
