@@ -24,6 +24,9 @@ class TextBlocksTest {
             a one-cell row holding a heading     ~ <table><tr><th colspan="2"><h3>Nebula Mars 3 Specs</h3></th></tr></table> ~ HEADING:Nebula Mars 3 Specs
             a one-cell header row as a heading   ~ <table><thead><tr><td colspan="2">Specifications</td></tr></thead><tr><td>Price</td><td>$99</td></tr></table> ~ HEADING:Specifications / TABLE_ROW:Price | $99
             a one-cell row as a paragraph        ~ <table><tr><td>A layout table holds prose.</td></tr></table>     ~ PARAGRAPH:A layout table holds prose.
+            a cell broken into lines stays a cell ~ <table><tr><td>Sessions</td><td>Price</td></tr><tr><td>5</td><td>Student: $190<br>Member: $240</td></tr></table> ~ TABLE_ROW:Sessions | Price / TABLE_ROW:5 | Student: $190 Member: $240
+            a cell of short paragraphs too       ~ <table><tr><td>Fall</td><td><p>$1,700 per term</p><p>($100 a lesson)</p></td></tr></table> ~ TABLE_ROW:Fall | $1,700 per term ($100 a lesson)
+            a cell holding a list keeps it       ~ <table><tr><td><p>Grow adds:</p><ul><li>Group orders</li></ul></td></tr></table> ~ PARAGRAPH:Grow adds: / LIST_ITEM:Group orders
             a quote                              ~ <blockquote><p>Quoted words.</p></blockquote>                     ~ QUOTE:Quoted words.
             code as it is                        ~ <pre>x  = 1\\ny = 2</pre>                                          ~ CODE:x  = 1\\ny = 2
             code names verbatim                  ~ <p>Call <code>logging.getLogger(__name__)</code> once.</p>        ~ PARAGRAPH:Call logging.getLogger(__name__) once.
