@@ -484,6 +484,35 @@ class PassageRankerTest {
         assertThat(ranking.picks()).extracting(Ranking.Pick::text).doesNotContain("Component | Specification");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rankers")
+    void a_header_row_that_reads_like_the_query_gives_its_place_to_the_row_the_query_names(
+            String mode, PassageRanker ranker) {
+        String header =
+                "Plan | Communities | Downloads & Coaching | Memberships & Bundles | Branding | Advanced Features";
+        String grow = "Grow | 3 | Unlimited | ✅ | ✅ | Group Orders, Analytics, API";
+        Ranking ranking = rank(
+                ranker,
+                "Thinkific Grow plan: which advanced features does it add over the cheaper plans?",
+                List.of("#: Thinkific pricing // Every Thinkific plan can add advanced features through apps. //"
+                        + " The cheaper plans are enough for most new course creators. // Thinkific plans grow with"
+                        + " your school and add features over time. // ^: " + header
+                        + " // |: Basic | 1 | 5 each | ❌ | ❌ | ❌ // |: Start | 1 | Unlimited | ✅ | ❌ | HTML/CSS Editing"
+                        + " // |: " + grow + " // |: Plus | Unlimited | Unlimited | ✅ | ✅ | SCORM, SSO, CRM"));
+
+        assertThat(ranking.picks())
+                .as("%s", ranking.picks())
+                .filteredOn(p -> p.text().equals(grow))
+                .singleElement()
+                .extracting(Ranking.Pick::context)
+                .isEqualTo(header);
+        assertThat(ranking.picks()).extracting(Ranking.Pick::text).doesNotContain(header);
+    }
+
+    static Stream<Arguments> rankers() {
+        return Stream.of(Arguments.of("with the model", WITH_MODEL), Arguments.of("lexical-only", LEXICAL));
+    }
+
     @Test
     void a_lead_in_that_answers_stays_a_finding_of_its_own_beside_the_items_it_introduces() {
         String leadIn = "If you are using the Common App to apply for college admissions, you will have 250–650 words"
