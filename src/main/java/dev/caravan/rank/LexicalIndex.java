@@ -72,7 +72,7 @@ final class LexicalIndex {
             try (IndexWriter writer = new IndexWriter(dir, config)) {
                 for (Passage p : texts) {
                     Document doc = new Document();
-                    doc.add(new TextField(Analysis.FIELD, p.text(), Field.Store.NO));
+                    doc.add(new TextField(Analysis.FIELD, Analysis.lexicalText(p), Field.Store.NO));
                     String around = p.context().isEmpty() || p.context().equals(p.heading())
                             ? p.heading()
                             : (p.heading() + "\n" + p.context()).strip();

@@ -210,7 +210,7 @@ public final class PassageRanker {
             String query, Set<String> queryTerms, List<List<Passage>> pages, int modelReads, List<String> sources) {
         List<Candidate> all = new ArrayList<>();
         for (int page = 0; page < pages.size(); page++) {
-            for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(p.text())));
+            for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(Analysis.lexicalText(p))));
         }
         LexicalIndex index = indexed(all, queryTerms);
         Asked asked = Asked.of(query);

@@ -241,6 +241,24 @@ class PassageRankerTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
+            SQL function that turns a table into a hypertable | SELECT create_hypertable('conditions');    | true
+            What logging call records the caught exception?   | logger.exception('Something happened')     | true
+            SQL function that turns a table into a hypertable | SELECT add_retention_policy('conditions'); | false
+            """)
+    void the_first_pass_finds_a_line_of_code_by_the_words_of_its_compound_names(
+            String query, String line, boolean kept) {
+        StringBuilder page = new StringBuilder();
+        for (int i = 0; i < RankingSettings.CANDIDATES_PER_PAGE + 10; i++)
+            page.append("The weather was fine on day ").append(i).append(". // ");
+        page.append("`: ").append(line);
+
+        List<Passage> candidates = LEXICAL.candidates(blocks(page.toString()), query);
+
+        assertThat(candidates.stream().anyMatch(p -> p.text().equals(line))).isEqualTo(kept);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
             How heavy is the fire pit?           | -: Weight: 15.92 kg (35.1 lb)   | true
             How heavy is the fire pit?           | -: Colour: stainless steel      | false
             How many fire pits are in stock?     | -: Weight: 15.92 kg (35.1 lb)   | false
