@@ -48,8 +48,9 @@ final class Analysis {
 
     /**
      * A compound name of code: words joined by "_" or "." ({@code create_hypertable}, {@code logger.exception}), or
-     * run together in camel case ({@code getLogger}, {@code BigAutoField}). Possessive, so a long line cannot make it
-     * backtrack.
+     * run together in camel case ({@code getLogger}, {@code BigAutoField}). Possessive, so it does not backtrack;
+     * still, each find may rescan a run of letters, so it is only run on a line of code of at most
+     * {@link Passages#CODE_LINE_CHARS} characters.
      */
     private static final Pattern COMPOUND = Pattern.compile("[A-Za-z][A-Za-z0-9]*+(?:[_.][A-Za-z0-9]++)++"
             + "|[a-z]++[A-Z][A-Za-z0-9]*+|[A-Z]?[a-z]++(?:[A-Z][a-z0-9]++)++");
@@ -66,7 +67,8 @@ final class Analysis {
      * word delimiter filter) lost answers on tune, forms and check.
      */
     static String lexicalText(Passage passage) {
-        if (passage.kind() != TextBlock.Kind.CODE) return passage.text();
+        if (passage.kind() != TextBlock.Kind.CODE || passage.text().length() > Passages.CODE_LINE_CHARS)
+            return passage.text();
         StringBuilder words = new StringBuilder(passage.text());
         Matcher name = COMPOUND.matcher(passage.text());
         while (name.find())

@@ -8,7 +8,14 @@ final class Candidate {
 
     final int page;
     final Passage passage;
+    /** The analysed words the lexical ranking reads of it ({@link Analysis#lexicalText}). */
     final Set<String> terms;
+    /**
+     * Its own analysed words, a line of code's compound names unsplit: what says whether two candidates say the same
+     * thing. Split, {@code df.groupby('a').sum()} and {@code df.groupby('a').mean()} would share most of their words.
+     */
+    final Set<String> words;
+
     double bm25;
     double coverage;
     float[] vector;
@@ -19,9 +26,11 @@ final class Candidate {
     double relevance;
     double score;
 
-    Candidate(int page, Passage passage, Set<String> terms) {
+    Candidate(int page, Passage passage) {
         this.page = page;
         this.passage = passage;
-        this.terms = terms;
+        this.words = Analysis.terms(passage.text());
+        String lexical = Analysis.lexicalText(passage);
+        this.terms = lexical.equals(passage.text()) ? words : Analysis.terms(lexical);
     }
 }

@@ -137,7 +137,8 @@ public final class PassageRanker {
      * Second pass: the findings among the candidates of every page of the query ({@code pages}, in report order).
      * Candidates are ordered by {@link RelevanceModel}'s score: first its lexical-only score, which also chooses the
      * best {@code rerank-candidates} for the model to read, then, with the model, its score with the cosine. A
-     * candidate below the relevance floor is never a finding; with the model, neither is one it did not read.
+     * candidate below the relevance floor is never a finding, but for a table row in place of its header row
+     * ({@code rowNaming}); with the model, neither is one it did not read.
      */
     public Ranking rank(String query, List<List<Passage>> pages) {
         return rank(query, pages, List.of());
@@ -210,7 +211,7 @@ public final class PassageRanker {
             String query, Set<String> queryTerms, List<List<Passage>> pages, int modelReads, List<String> sources) {
         List<Candidate> all = new ArrayList<>();
         for (int page = 0; page < pages.size(); page++) {
-            for (Passage p : pages.get(page)) all.add(new Candidate(page, p, Analysis.terms(Analysis.lexicalText(p))));
+            for (Passage p : pages.get(page)) all.add(new Candidate(page, p));
         }
         LexicalIndex index = indexed(all, queryTerms);
         Asked asked = Asked.of(query);
@@ -357,8 +358,8 @@ public final class PassageRanker {
                 .thenComparingInt(c -> c.passage.position()));
         Candidate lexicalBest = null;
         for (Candidate c : open) if (c.bm25 > 0 && (lexicalBest == null || c.bm25 > lexicalBest.bm25)) lexicalBest = c;
-        open.replaceAll(c -> rowNaming(c, all, queryTerms)); // a header row answers only by a row under it
-        if (lexicalBest != null) lexicalBest = rowNaming(lexicalBest, all, queryTerms);
+        open.replaceAll(c -> rowNaming(c, all, queryTerms, lexicalOnly)); // a header row answers by a row under it
+        if (lexicalBest != null) lexicalBest = rowNaming(lexicalBest, all, queryTerms, lexicalOnly);
         List<Candidate> chosen = new ArrayList<>();
         List<Set<Integer>> alsoOn = new ArrayList<>();
         int[] perPage = new int[pageCount];
@@ -420,19 +421,31 @@ public final class PassageRanker {
     }
 
     /**
-     * In place of a header row ({@code c}), the best scored candidate among the rows under it that holds a query word
-     * the header row does not: the row of the plan, product or place the query names ("Grow | 3 | ... | Group Orders,
-     * Analytics, API" under "Plan | ... | Advanced Features" for "Thinkific Grow plan: which advanced features ...").
-     * A header row only names the columns, so it reads closer to the query than any row, yet answers nothing by
-     * itself; it is shown beside the row. Any other candidate, or a header row with no such row, is {@code c} itself.
-     * Measured (answer@5 with the model, tune / forms / forms2 / check): 0.880 / 0.850 / 0.729 / 0.870, against 0.880 /
-     * 0.850 / 0.708 / 0.870 without; one report of all four sets changes.
+     * In place of a header row ({@code c}), the best scored candidate among the rows of its table that holds a query
+     * word the header row does not: the row of the plan, product or place the query names ("Grow | 3 | ... | Group
+     * Orders, Analytics, API" under "Plan | ... | Advanced Features" for "Thinkific Grow plan: which advanced features
+     * ..."). A header row only names the columns, so it reads closer to the query than any row, yet answers nothing by
+     * itself; it is shown beside the row. The row may be under the relevance floor: the header row above the floor
+     * stands for it. With the model, only a row the model read takes its place. A row of another table under the same
+     * header text does not: a row is its table's when no copy of the header row comes between them. Any other
+     * candidate, or a header row with no such row, is {@code c} itself. Measured (answer@5 with the model, tune / forms
+     * / forms2 / check): 0.880 / 0.850 / 0.729 / 0.870, against 0.880 / 0.850 / 0.708 / 0.870 without; one report of
+     * all four sets changes.
      */
-    private static Candidate rowNaming(Candidate c, List<Candidate> all, Set<String> queryTerms) {
+    static Candidate rowNaming(Candidate c, List<Candidate> all, Set<String> queryTerms, boolean lexicalOnly) {
         if (c.passage.kind() != TextBlock.Kind.TABLE_ROW) return c;
+        int position = c.passage.position();
+        int tableEnd = Integer.MAX_VALUE; // where a copy of the header row starts the next table of the same columns
+        for (Candidate other : all)
+            if (other.page == c.page
+                    && other.passage.position() > position
+                    && other.passage.text().equals(c.passage.text()))
+                tableEnd = Math.min(tableEnd, other.passage.position());
         Candidate best = null;
         for (Candidate row : all) {
             if (row == c || !isHeaderOf(c, row)) continue;
+            if (row.passage.position() < position || row.passage.position() > tableEnd) continue;
+            if (!lexicalOnly && row.vector == null) continue;
             boolean names = false;
             for (String t : row.terms) names |= queryTerms.contains(t) && !c.terms.contains(t);
             if (names && (best == null || row.score > best.score)) best = row;
@@ -524,13 +537,13 @@ public final class PassageRanker {
         // so their cosine says little about whether they say the same; their own words do
         if (a.page == b.page
                 && !a.passage.context().isEmpty()
-                && a.passage.context().equals(b.passage.context())) return jaccard(a.terms, b.terms) >= SAME_TERMS;
+                && a.passage.context().equals(b.passage.context())) return jaccard(a.words, b.words) >= SAME_TERMS;
         // two lines of code that differ in a flag or a name ("purge -Q celery,foo,bar", "purge -X celery") read alike
         // to the model but do different things; their own words say whether they are the same (forms2 0.604 -> 0.625)
         if (a.passage.kind() == TextBlock.Kind.CODE || b.passage.kind() == TextBlock.Kind.CODE)
-            return jaccard(a.terms, b.terms) >= SAME_TERMS;
+            return jaccard(a.words, b.words) >= SAME_TERMS;
         if (a.vector != null && b.vector != null && dot(a.vector, b.vector) >= fitted.sameCosine()) return true;
-        return jaccard(a.terms, b.terms) >= SAME_TERMS;
+        return jaccard(a.words, b.words) >= SAME_TERMS;
     }
 
     /** Digits with the points and commas between them, read whole (no group to repeat: page text is untrusted). */

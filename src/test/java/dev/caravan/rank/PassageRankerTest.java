@@ -148,6 +148,7 @@ class PassageRankerTest {
     @CsvSource(delimiter = '|', textBlock = """
             two pages giving different figures in the same words                  | playback time from a 15-minute quick charge                           | A 15-minute quick charge gives 3 hours of playback.                                                   | A 15-minute quick charge gives 2.5 hours of playback.                                                 | A 15-minute quick charge gives 3 hours of playback. | A 15-minute quick charge gives 2.5 hours of playback.
             two lines of code that differ in a flag, though the model reads them alike | celery: how do I purge all task queues except the default celery queue? | You can specify the queues to purge with the -Q option: // `: $ celery -A proj purge -Q celery,foo,bar | You can exclude queues from being purged with the -X option: // `: $ celery -A proj purge -X celery | $ celery -A proj purge -Q celery,foo,bar            | $ celery -A proj purge -X celery
+            two lines of code that differ in one dotted name                      | pandas: groupby then sum or mean of each group                        | Sum or average each group: // `: df.groupby('a').sum() // `: df.groupby('a').mean()                | Pandas groups the rows of a data frame by a column.                                                   | df.groupby('a').sum()                               | df.groupby('a').mean()
             """)
     void passages_that_say_different_things_in_nearly_the_same_words_are_two_findings(
             String name, String query, String page, String otherPage, String finding, String otherFinding) {
@@ -525,6 +526,46 @@ class PassageRankerTest {
                 .extracting(Ranking.Pick::context)
                 .isEqualTo(header);
         assertThat(ranking.picks()).extracting(Ranking.Pick::text).doesNotContain(header);
+    }
+
+    /**
+     * Which row takes a header row's place ({@code rowNaming}), on one page of two tables with the same header row:
+     * "^" the header rows, "|" the rows under them in page order, a row the model read marked "read".
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            the row of its own table that names the query ~ 0 ~ false ~ ^ Plan | Features ~ | Basic | API ~ | Grow | Analytics, read ~ ^ Plan | Features ~ | Kickstarter | Forms, read ~ Grow | Analytics
+            never a row of the next table of the same columns ~ 0 ~ false ~ ^ Plan | Features ~ | Basic | API, read ~ | Start | Forms, read ~ ^ Plan | Features ~ | Grow | Analytics, read ~ Plan | Features
+            the next table's own row for its header ~ 3 ~ false ~ ^ Plan | Features ~ | Basic | API, read ~ | Start | Forms, read ~ ^ Plan | Features ~ | Grow | Analytics, read ~ Grow | Analytics
+            with the model, never a row it did not read ~ 0 ~ false ~ ^ Plan | Features ~ | Basic | API ~ | Grow | Analytics ~ ^ Other | Columns ~ | Pro | Support ~ Plan | Features
+            lexical-only, any row of its table ~ 0 ~ true ~ ^ Plan | Features ~ | Basic | API ~ | Grow | Analytics ~ ^ Other | Columns ~ | Pro | Support ~ Grow | Analytics
+            """)
+    void a_header_row_gives_its_place_only_to_a_row_of_its_own_table(
+            String name,
+            int header,
+            boolean lexicalOnly,
+            String r0,
+            String r1,
+            String r2,
+            String r3,
+            String r4,
+            String expected) {
+        List<Candidate> all = new ArrayList<>();
+        String heads = "";
+        for (String row : List.of(r0, r1, r2, r3, r4)) {
+            boolean read = row.endsWith(", read");
+            String text = row.substring(2).replace(", read", "").strip();
+            if (row.startsWith("^")) heads = text;
+            Passage passage = new Passage(text, "", all.size(), 0, Kind.TABLE_ROW, row.startsWith("^") ? "" : heads);
+            Candidate c = new Candidate(0, passage);
+            if (read || row.startsWith("^")) c.vector = new float[] {1};
+            all.add(c);
+        }
+
+        Candidate chosen =
+                PassageRanker.rowNaming(all.get(header), all, Analysis.terms("Grow plan features"), lexicalOnly);
+
+        assertThat(chosen.passage.text()).isEqualTo(expected);
     }
 
     static Stream<Arguments> rankers() {

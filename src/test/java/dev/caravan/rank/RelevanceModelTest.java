@@ -24,7 +24,7 @@ class RelevanceModelTest {
             Kind kind = Kind.valueOf(p[2]);
             String context = kind == Kind.TABLE_ROW ? "Plan | Price" : "";
             Passage passage = new Passage(p[3], "", Integer.parseInt(p[1]), 0, kind, context);
-            all.add(new Candidate(Integer.parseInt(p[0]), passage, Analysis.terms(passage.text())));
+            all.add(new Candidate(Integer.parseInt(p[0]), passage));
         }
         Set<String> queryTerms = Analysis.terms(query);
         LexicalIndex index = PassageRanker.indexed(all, queryTerms);
