@@ -110,11 +110,9 @@ public final class TextBlocks {
                 inner.visit(cell, Kind.PARAGRAPH);
                 inner.flush();
                 if (inner.blocks.size() > 1 && shortParagraphs(inner.blocks)) { // "$1,700 per semester" "($100 ...)"
-                    StringBuilder joined = new StringBuilder();
-                    for (TextBlock b : inner.blocks)
-                        joined.append(joined.isEmpty() ? "" : " ").append(b.text());
-                    inner.blocks.clear();
-                    inner.blocks.add(new TextBlock(Kind.PARAGRAPH, joined.toString()));
+                    cells.add(String.join(
+                            " ", inner.blocks.stream().map(TextBlock::text).toList()));
+                    continue;
                 }
                 if (inner.blocks.size() > 1) { // a cell holding prose, a list or a nested table: keep its blocks
                     blocks.addAll(inner.blocks);
