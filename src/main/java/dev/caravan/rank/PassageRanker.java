@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -250,45 +251,66 @@ public final class PassageRanker {
         return features;
     }
 
-    /** Adds the model's vectors to the best candidates; false when the model failed (the query is ranked lexically). */
+    /**
+     * Adds the model's vectors to the best candidates, and their cosines with the query and with what it asks beyond
+     * their page ({@link #residualQueries}); false when the model failed (the query is ranked lexically). The model
+     * reads all these texts in one call, each distinct text once: a line of code or a row a page repeats under the same
+     * context is one text.
+     */
     private boolean embed(String query, List<Candidate> all, int modelReads) {
         List<Candidate> byLexical = new ArrayList<>(all);
         byLexical.sort(Comparator.comparingDouble((Candidate c) -> c.score).reversed());
         List<Candidate> batch = byLexical.subList(0, Math.min(modelReads, byLexical.size()));
-        List<String> texts = new ArrayList<>(batch.size() + 1);
-        texts.add(encoder.queryText(query));
-        for (Candidate c : batch) texts.add(encoder.passageText(embedded(c.passage)));
+        Map<String, Integer> texts = new LinkedHashMap<>(); // each distinct text, in order, and its place
+        int queryAt = place(texts, encoder.queryText(query));
+        int[] passageAt = new int[batch.size()];
+        for (int i = 0; i < batch.size(); i++)
+            passageAt[i] = place(texts, encoder.passageText(embedded(batch.get(i).passage)));
+        Map<Integer, Integer> residualAt = new HashMap<>(); // page -> place of its residual query
+        for (Map.Entry<Integer, String> page : residualQueries(query, all).entrySet())
+            residualAt.put(page.getKey(), place(texts, encoder.queryText(page.getValue())));
         float[][] vectors;
         try {
-            vectors = encoder.encode(texts);
+            vectors = encoder.encode(List.copyOf(texts.keySet()));
         } catch (RuntimeException modelFailed) {
             return false;
         }
         for (int i = 0; i < batch.size(); i++) {
-            batch.get(i).vector = vectors[i + 1];
-            batch.get(i).cosine = dot(vectors[0], vectors[i + 1]);
-            batch.get(i).residualCosine = batch.get(i).cosine;
+            Candidate c = batch.get(i);
+            c.vector = vectors[passageAt[i]];
+            c.cosine = dot(vectors[queryAt], c.vector);
+            Integer residual = residualAt.get(c.page);
+            c.residualCosine = residual == null ? c.cosine : dot(vectors[residual], c.vector);
         }
-        residual(query, all);
         return true;
     }
 
+    /** The place of {@code text} among {@code texts}, added at the end when it is new. */
+    private static int place(Map<String, Integer> texts, String text) {
+        Integer at = texts.get(text);
+        if (at == null) {
+            at = texts.size();
+            texts.put(text, at);
+        }
+        return at;
+    }
+
     /**
-     * The cosine of each read candidate with what the query asks beyond what its page is about: the query without the
-     * words that run through that page (in at least {@value #RUNS_THROUGH_SHARE} of its candidates, and at least
-     * {@value #RUNS_THROUGH_LEAST}). On a page about Elizabeth Hoge's Georgetown anxiety trial, "How many participants
-     * were in the Georgetown anxiety trial led by Elizabeth Hoge?" asks "How many participants were in the trial led
-     * by?", which the sentence "The study included 89 patients" is closer to. One more query encoding per page.
+     * For each page, what the query asks beyond what the page is about: the query without the words that run through
+     * the page (in at least {@value #RUNS_THROUGH_SHARE} of its candidates, and at least {@value #RUNS_THROUGH_LEAST}).
+     * On a page about Elizabeth Hoge's Georgetown anxiety trial, "How many participants were in the Georgetown anxiety
+     * trial led by Elizabeth Hoge?" asks "How many participants were in the trial led by?", which the sentence "The
+     * study included 89 patients" is closer to. A page through which no query word runs, or every one does, has none:
+     * its candidates' residual cosine is their cosine with the whole query.
      */
-    private void residual(String query, List<Candidate> all) {
+    private static Map<Integer, String> residualQueries(String query, List<Candidate> all) {
         Map<Integer, List<Candidate>> byPage = new TreeMap<>();
         for (Candidate c : all)
             byPage.computeIfAbsent(c.page, p -> new ArrayList<>()).add(c);
         String[] words = query.strip().split("\\s+");
         List<Set<String>> wordTerms = new ArrayList<>(words.length);
         for (String w : words) wordTerms.add(Analysis.terms(w));
-        List<String> texts = new ArrayList<>();
-        List<Integer> pages = new ArrayList<>();
+        Map<Integer, String> residual = new TreeMap<>();
         for (var page : byPage.entrySet()) {
             Map<String, Integer> df = new HashMap<>();
             for (Candidate c : page.getValue()) for (String t : c.terms) df.merge(t, 1, Integer::sum);
@@ -300,21 +322,10 @@ public final class PassageRanker {
                 if (!t.isEmpty() && t.stream().allMatch(x -> df.getOrDefault(x, 0) >= common)) dropped = true;
                 else rest.append(words[i]).append(' ');
             }
-            if (dropped && !rest.isEmpty()) {
-                texts.add(encoder.queryText(rest.toString().strip()));
-                pages.add(page.getKey());
-            }
+            if (dropped && !rest.isEmpty())
+                residual.put(page.getKey(), rest.toString().strip());
         }
-        if (texts.isEmpty()) return;
-        float[][] q;
-        try {
-            q = encoder.encode(texts);
-        } catch (RuntimeException modelFailed) {
-            return; // the whole query's cosine stands in
-        }
-        for (int k = 0; k < pages.size(); k++) {
-            for (Candidate c : byPage.get(pages.get(k))) if (c.vector != null) c.residualCosine = dot(q[k], c.vector);
-        }
+        return residual;
     }
 
     /**

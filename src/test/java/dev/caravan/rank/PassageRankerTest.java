@@ -366,6 +366,39 @@ class PassageRankerTest {
     }
 
     @Test
+    void the_model_reads_the_query_its_candidates_and_the_query_beyond_each_page_in_one_call_each_text_once() {
+        List<List<String>> calls = new ArrayList<>();
+        SentenceEncoder recording = texts -> {
+            calls.add(List.copyOf(texts));
+            float[][] vectors = new float[texts.size()][];
+            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
+            return vectors;
+        };
+        PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(recording));
+
+        rank(
+                ranker,
+                "How many participants were in the Georgetown anxiety trial led by Elizabeth Hoge?",
+                List.of(
+                        "The Georgetown anxiety trial was led by Elizabeth Hoge. // Hoge ran the Georgetown anxiety"
+                                + " trial for two years. // The Georgetown anxiety trial used a stress test. // The"
+                                + " study included 89 patients with generalized anxiety disorder.",
+                        "`: pip install anxiety-trial-tools // `: pip install anxiety-trial-tools"));
+
+        assertThat(calls).hasSize(1); // the residual query too: no second call
+        List<String> read = calls.get(0);
+        assertThat(read).doesNotHaveDuplicates();
+        assertThat(read.get(0))
+                .isEqualTo("How many participants were in the Georgetown anxiety trial led by Elizabeth Hoge?");
+        assertThat(read)
+                .filteredOn(text -> text.endsWith("pip install anxiety-trial-tools"))
+                .hasSize(1);
+        assertThat(read)
+                .filteredOn(text -> text.startsWith("How many participants"))
+                .hasSize(2);
+    }
+
+    @Test
     void the_model_reads_a_sentence_under_its_heading_and_a_table_row_under_its_header_row() {
         List<String> encoded = new ArrayList<>();
         PassageRanker ranker = recordingWhatTheModelReads(encoded);
