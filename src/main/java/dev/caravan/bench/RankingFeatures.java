@@ -28,9 +28,9 @@ import java.util.Locale;
  * Benchmark command that measures what the ranking weighs: for every query of a research plan, the pipeline's own
  * conversion and first pass over its local pages, then the second pass's features of every candidate
  * ({@link PassageRanker#measure}), written as one JSON line per query with each candidate's page, text, kind (and
- * whether it is a command's output), features and whether it is the answer (it holds the plan's answer and is on the page the question was written from). {@code
- * bench/fit_ranking.py} fits the ranking's weights from these lines. Usage: {@code RankingFeatures DATASET PLAN.json
- * OUT.jsonl [MODEL_READS]}.
+ * whether it is a command's output), features and whether it is the answer (it holds the plan's answer and is on the
+ * page the question was written from). {@code bench/fit_ranking.py} fits the ranking's weights from these lines.
+ * Usage: {@code RankingFeatures DATASET PLAN.json OUT.jsonl [MODEL_READS]}.
  */
 @SuppressForbidden("a command-line benchmark: its progress goes to stdout, its usage to stderr")
 public final class RankingFeatures {

@@ -253,9 +253,9 @@ public final class PassageRanker {
 
     /**
      * Adds the model's vectors to the best candidates, and their cosines with the query and with what it asks beyond
-     * their page ({@link #residualQueries}); false when the model failed (the query is ranked lexically). The model
-     * reads all these texts in one call, each distinct text once: a line of code or a row a page repeats under the same
-     * context is one text.
+     * their page ({@link #residualQueries}); false when the model failed on any of these texts (the whole query is then
+     * ranked lexically). The model reads them all in one call, each distinct text once: a line of code or a row that
+     * pages repeat under the same context is one text.
      */
     private boolean embed(String query, List<Candidate> all, int modelReads) {
         List<Candidate> byLexical = new ArrayList<>(all);
@@ -300,8 +300,8 @@ public final class PassageRanker {
      * the page (in at least {@value #RUNS_THROUGH_SHARE} of its candidates, and at least {@value #RUNS_THROUGH_LEAST}).
      * On a page about Elizabeth Hoge's Georgetown anxiety trial, "How many participants were in the Georgetown anxiety
      * trial led by Elizabeth Hoge?" asks "How many participants were in the trial led by?", which the sentence "The
-     * study included 89 patients" is closer to. A page through which no query word runs, or every one does, has none:
-     * its candidates' residual cosine is their cosine with the whole query.
+     * study included 89 patients" is closer to. A page through which no query word runs, or every word with letters
+     * or digits does, has none: its candidates' residual cosine is their cosine with the whole query.
      */
     private static Map<Integer, String> residualQueries(String query, List<Candidate> all) {
         Map<Integer, List<Candidate>> byPage = new TreeMap<>();
@@ -322,7 +322,8 @@ public final class PassageRanker {
                 if (!t.isEmpty() && t.stream().allMatch(x -> df.getOrDefault(x, 0) >= common)) dropped = true;
                 else rest.append(words[i]).append(' ');
             }
-            if (dropped && !rest.isEmpty())
+            // a word the model's tokenizer drops (a lone no-break or zero-width space) leaves it nothing to read
+            if (dropped && rest.codePoints().anyMatch(Character::isLetterOrDigit))
                 residual.put(page.getKey(), rest.toString().strip());
         }
         return residual;

@@ -1,6 +1,7 @@
 package dev.caravan.rank;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.caravan.model.Passage;
 import dev.caravan.model.TextBlock;
@@ -370,32 +371,55 @@ class PassageRankerTest {
         List<List<String>> calls = new ArrayList<>();
         SentenceEncoder recording = texts -> {
             calls.add(List.copyOf(texts));
-            float[][] vectors = new float[texts.size()][];
-            for (int i = 0; i < vectors.length; i++) vectors[i] = new float[] {1, 0};
-            return vectors;
+            return texts.stream().map(PassageRankerTest::vectorOf).toArray(float[][]::new);
         };
         PassageRanker ranker = new PassageRanker(SETTINGS, Optional.of(recording));
-
-        rank(
-                ranker,
-                "How many participants were in the Georgetown anxiety trial led by Elizabeth Hoge?",
-                List.of(
+        String query = "How many participants were in the Georgetown anxiety trial led by Elizabeth Hoge?";
+        List<List<Passage>> pages = Stream.of(
                         "The Georgetown anxiety trial was led by Elizabeth Hoge. // Hoge ran the Georgetown anxiety"
                                 + " trial for two years. // The Georgetown anxiety trial used a stress test. // The"
                                 + " study included 89 patients with generalized anxiety disorder.",
-                        "`: pip install anxiety-trial-tools // `: pip install anxiety-trial-tools"));
+                        // two candidates: too few for a word to run through the page, so it has no query of its own
+                        "`: pip install anxiety-trial-tools // `: pip install anxiety-trial-tools")
+                .map(page -> ranker.candidates(blocks(page), query))
+                .toList();
 
-        assertThat(calls).hasSize(1); // the residual query too: no second call
+        List<PassageRanker.Measured> measured = ranker.measure(query, pages, 48, List.of());
+
+        assertThat(calls).hasSize(1); // the query beyond the first page too: no second call
         List<String> read = calls.get(0);
         assertThat(read).doesNotHaveDuplicates();
-        assertThat(read.get(0))
-                .isEqualTo("How many participants were in the Georgetown anxiety trial led by Elizabeth Hoge?");
-        assertThat(read)
-                .filteredOn(text -> text.endsWith("pip install anxiety-trial-tools"))
-                .hasSize(1);
-        assertThat(read)
-                .filteredOn(text -> text.startsWith("How many participants"))
+        List<String> queries = read.stream()
+                .filter(text -> text.startsWith("How many participants"))
+                .toList();
+        assertThat(queries).hasSize(2).first().isEqualTo(query);
+        String beyondFirstPage = queries.get(1);
+        assertThat(beyondFirstPage).doesNotContain("Georgetown").doesNotContain("anxiety");
+        assertThat(measured)
+                .filteredOn(m -> m.passage().text().equals("pip install anxiety-trial-tools"))
                 .hasSize(2);
+        int residual = PassageRanker.featureNames().indexOf("RESIDUAL_COSINE");
+        for (PassageRanker.Measured m : measured) {
+            float[] passage = vectorOf(m.passage().text());
+            assertThat(m.withModel()).as(m.passage().text()).isNotNull(); // fewer candidates than reads: all read
+            assertThat(m.cosine())
+                    .as(m.passage().text())
+                    .isCloseTo(PassageRanker.dot(vectorOf(query), passage), within(1e-6));
+            float[] beyond = vectorOf(m.page() == 0 ? beyondFirstPage : query);
+            assertThat(m.withModel()[residual])
+                    .as(m.passage().text())
+                    .isCloseTo(PassageRanker.dot(beyond, passage), within(1e-6));
+        }
+    }
+
+    /** A unit vector of its own for each text: its characters counted by their code, modulo 16. */
+    private static float[] vectorOf(String text) {
+        float[] v = new float[16];
+        text.chars().forEach(c -> v[c % 16]++);
+        double norm = 0;
+        for (float x : v) norm += x * x;
+        for (int i = 0; i < v.length; i++) v[i] /= (float) Math.sqrt(norm);
+        return v;
     }
 
     @Test
