@@ -255,7 +255,8 @@ public final class PassageRanker {
      * Adds the model's vectors to the best candidates, and their cosines with the query and with what it asks beyond
      * their page ({@link #residualQueries}); false when the model failed on any of these texts (the whole query is then
      * ranked lexically). The model reads them all in one call, each distinct text once: a line of code or a row that
-     * pages repeat under the same context is one text.
+     * pages repeat under the same context is one text. A page none of whose candidates the model reads sends no
+     * residual query.
      */
     private boolean embed(String query, List<Candidate> all, int modelReads) {
         List<Candidate> byLexical = new ArrayList<>(all);
@@ -266,8 +267,11 @@ public final class PassageRanker {
         int[] passageAt = new int[batch.size()];
         for (int i = 0; i < batch.size(); i++)
             passageAt[i] = place(texts, encoder.passageText(embedded(batch.get(i).passage)));
+        Set<Integer> readPages = new HashSet<>();
+        for (Candidate c : batch) readPages.add(c.page);
         Map<Integer, Integer> residualAt = new HashMap<>(); // page -> place of its residual query
         for (Map.Entry<Integer, String> page : residualQueries(query, all).entrySet())
+            if (readPages.contains(page.getKey())) // only a read candidate has a residual cosine
             residualAt.put(page.getKey(), place(texts, encoder.queryText(page.getValue())));
         float[][] vectors;
         try {
