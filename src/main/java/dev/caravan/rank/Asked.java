@@ -3,20 +3,30 @@ package dev.caravan.rank;
 import dev.caravan.model.Passage;
 import dev.caravan.model.TextBlock.Kind;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * What a question asks for: the kind of answer ({@link AnswerType}) and, for a quantity, what it is measured in
- * ({@link Measure}). A question that names a measure and nothing else ("What share of people ...", "What is the
+ * What a question asks for: the kind of answer ({@link AnswerType}), for a quantity what it is measured in
+ * ({@link Measure}), and whether it asks what a program printed ({@code output}: "what does the program print", "what
+ * error does it show"). A question that names a measure and nothing else ("What share of people ...", "What is the
  * heaviest resistance ...") asks for a quantity.
  */
-record Asked(AnswerType type, Measure measure) {
+record Asked(AnswerType type, Measure measure, boolean output) {
+
+    /** Words that ask what a program printed: its output, a message, an error. */
+    private static final Pattern ASKS_OUTPUT = Pattern.compile(
+            "(?i)\\b(?:print|prints|printed|output|outputs|return|returns|returned|show|shows|display|displays"
+                    + "|log|logs|logged|error|errors|message|messages|warning|warnings|response|say|says)\\b");
 
     /** What {@code query} asks for, from its wording. */
     static Asked of(String query) {
         AnswerType type = AnswerType.of(query);
         Measure measure = Measure.of(query);
         if (type == AnswerType.ANY && measure != Measure.ANY) type = AnswerType.QUANTITY;
-        return new Asked(type, type == AnswerType.QUANTITY ? measure : Measure.ANY);
+        return new Asked(
+                type,
+                type == AnswerType.QUANTITY ? measure : Measure.ANY,
+                ASKS_OUTPUT.matcher(query).find());
     }
 
     /** Whether the question asks for a particular kind of answer. */

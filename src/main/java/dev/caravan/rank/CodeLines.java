@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
  * session ({@code $ go mod init example/hello} then {@code go: creating new go.mod: module example/hello}) the lines
  * after a prompt are output until the next prompt; in a block of commands with no prompts, a block whose first line
  * starts with a known command word ({@code pip}, {@code sudo}, {@code nginx}), the lines that start with no command
- * word are output. Any other block (a program, a configuration file) is all code: none of its lines is output.
- * Stateless.
+ * word are output. A block with neither, shown right after a block that ends with a command typed at a prompt, is that
+ * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
+ * then a block of {@code Created symlink ...}). Any other block (a program, a configuration file) is all code: none of
+ * its lines is output. Stateless.
  */
 final class CodeLines {
 
@@ -119,12 +121,25 @@ final class CodeLines {
 
     /** The non-blank lines of {@code block}, in order, each stripped and told apart as typed or printed. */
     static List<Line> of(String block) {
+        return of(block, false);
+    }
+
+    /**
+     * As {@link #of(String)}, for a block shown right after one that ends with a command typed at a prompt
+     * ({@code afterCommand}, {@link #endsWithPromptedCommand}): if this block has no prompt and starts with no command
+     * word, every line of it is that command's output.
+     */
+    static List<Line> of(String block, boolean afterCommand) {
         String[] raw = block.split("\\R");
         List<String> lines = new ArrayList<>(raw.length);
         for (String r : raw) if (!r.isBlank()) lines.add(r.strip());
         List<Line> out = new ArrayList<>(lines.size());
         boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
+        if (afterCommand && !prompted && !commands) {
+            for (String line : lines) out.add(new Line(line, true));
+            return out;
+        }
         boolean continued = false;
         boolean afterPrompt = false;
         for (String line : lines) {
@@ -141,6 +156,14 @@ final class CodeLines {
             continued = typed && CONTINUES.matcher(line).find();
         }
         return out;
+    }
+
+    /** Whether the last line of {@code block} is a command typed at a prompt ({@code $ }, {@code # apt}, ...). */
+    static boolean endsWithPromptedCommand(String block) {
+        List<Line> lines = of(block);
+        return !lines.isEmpty()
+                && !lines.get(lines.size() - 1).output()
+                && lines.stream().anyMatch(l -> prompt(l.text()));
     }
 
     private static boolean prompt(String line) {

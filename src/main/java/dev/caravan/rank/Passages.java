@@ -111,7 +111,12 @@ final class Passages {
                 }
                 case CODE -> {
                     String context = leadIn.isEmpty() ? heading : leadIn;
-                    for (CodeLines.Line line : CodeLines.of(text)) {
+                    // a block right after a typed command may be what it printed, set apart from it
+                    boolean afterCommand = b > 0
+                            && blocks.get(b - 1).kind() == Kind.CODE
+                            && CodeLines.endsWithPromptedCommand(
+                                    blocks.get(b - 1).text());
+                    for (CodeLines.Line line : CodeLines.of(text, afterCommand)) {
                         if (codeLine(line.text()))
                             passages.add(
                                     new Passage(line.text(), heading, position++, 0, kind, context, line.output()));

@@ -20,7 +20,19 @@ class AskedTest {
             how to make the server reachable on my network           | ANY      | ANY
             """)
     void a_question_that_names_a_measure_asks_for_a_quantity(String query, AnswerType type, Measure measure) {
-        assertThat(Asked.of(query)).isEqualTo(new Asked(type, measure));
+        assertThat(Asked.of(query)).isEqualTo(new Asked(type, measure, false));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            what does the example program print when f recovers      | true
+            Python json module: what error does it show for bad input | true
+            which status does the script return for a missing device | true
+            make the machine boot to the text console by default     | false
+            Which command lists orphaned packages?                   | false
+            """)
+    void a_question_asks_what_a_program_printed_by_its_words_for_output(String query, boolean output) {
+        assertThat(Asked.of(query).output()).isEqualTo(output);
     }
 
     @ParameterizedTest(name = "{0}: {1}")

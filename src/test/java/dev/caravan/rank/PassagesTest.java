@@ -296,4 +296,43 @@ class PassagesTest {
                         .toList());
         assertThat(actual).isEqualTo(expected);
     }
+
+    /** Two code blocks one after the other (" ¶ " between lines, " ‖ " between blocks): is the second one output? */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            after a command typed at a prompt   | # systemctl set-default multi-user.target ‖ Removed /etc/systemd/system/default.target. ¶ Created symlink /etc/systemd/system/default.target | output output
+            after a command with no prompt      | systemctl set-default multi-user.target ‖ Created symlink /etc/systemd/system/default.target       | typed
+            a command of its own                | $ cd app ‖ npm install express                                                                      | typed
+            a prompt of its own                 | $ cd app ‖ $ npm install express ¶ added 64 packages                                                | typed output
+            after a prompted command's output   | $ go version ¶ go version go1.22.1 linux/amd64 ‖ package main                                      | typed
+            """)
+    void a_code_block_right_after_a_command_typed_at_a_prompt_is_its_output(String name, String blocks, String second) {
+        String[] parts = blocks.split(" ‖ ");
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.CODE, parts[0].replace(" ¶ ", "\n")),
+                new TextBlock(Kind.CODE, parts[1].replace(" ¶ ", "\n")));
+        int firstLines = parts[0].split(" ¶ ").length;
+
+        List<Passage> lines = Passages.of(page);
+
+        assertThat(String.join(
+                        " ",
+                        lines.subList(firstLines, lines.size()).stream()
+                                .map(p -> p.output() ? "output" : "typed")
+                                .toList()))
+                .isEqualTo(second);
+    }
+
+    @Test
+    void a_code_block_after_a_paragraph_after_a_command_is_not_its_output() {
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.CODE, "$ pip install requests"),
+                new TextBlock(Kind.PARAGRAPH, "Then fetch a page in your program:"),
+                new TextBlock(Kind.CODE, "r = requests.get('https://example.org')"));
+
+        assertThat(Passages.of(page))
+                .filteredOn(p -> p.kind() == Kind.CODE)
+                .extracting(Passage::output)
+                .containsExactly(false, false);
+    }
 }

@@ -50,6 +50,25 @@ class RelevanceModelTest {
         assertThat(f[0][Feature.ANSWER_KIND.ordinal()]).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a question asking no kind                | boot to the text console by default                  | -1
+            a question asking for a name             | which target makes the machine boot to the console   | -1
+            a question asking what a program printed | what does systemctl print as it sets the default     | 0
+            """)
+    void a_commands_output_holds_no_answer_unless_the_question_asks_what_a_program_printed(
+            String name, String query, double expected) {
+        Passage output =
+                new Passage("Created symlink /etc/systemd/system/default.target", "", 1, 0, Kind.CODE, "", true);
+        List<Candidate> all = List.of(new Candidate(0, output));
+        Set<String> queryTerms = Analysis.terms(query);
+        LexicalIndex index = PassageRanker.indexed(all, queryTerms);
+
+        double[][] f = RelevanceModel.features(all, queryTerms, Asked.of(query), index, false);
+
+        assertThat(f[0][Feature.ANSWER_KIND.ordinal()]).isEqualTo(expected);
+    }
+
     @ParameterizedTest(name = "{0} ranks with the weights and floor fitted for {1}")
     @CsvSource(textBlock = """
             all-minilm-l6-v2-q, all-minilm-l6-v2-q
