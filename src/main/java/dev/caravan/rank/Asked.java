@@ -13,10 +13,13 @@ import java.util.regex.Pattern;
  */
 record Asked(AnswerType type, Measure measure, boolean output) {
 
-    /** Words that ask what a program printed: its output, a message, an error. */
+    /**
+     * Words that ask what a program printed: its output, a message, an error. A question they match in another sense
+     * ("how do I show hidden files") only keeps output lines from being held as no answer, as before the rule.
+     */
     private static final Pattern ASKS_OUTPUT = Pattern.compile(
-            "(?i)\\b(?:print|prints|printed|output|outputs|return|returns|returned|show|shows|display|displays"
-                    + "|log|logs|logged|error|errors|message|messages|warning|warnings|response|say|says)\\b");
+            "(?i)\\b(?:print\\w*|output\\w*|return\\w*|show\\w*|display\\w*|log|logs|logged|error\\w*|message\\w*"
+                    + "|warning\\w*|respon\\w*|report\\w*|say|says|said|stdout|stderr|exit (?:code|status))\\b");
 
     /** What {@code query} asks for, from its wording. */
     static Asked of(String query) {

@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
  * session ({@code $ go mod init example/hello} then {@code go: creating new go.mod: module example/hello}) the lines
  * after a prompt are output until the next prompt; in a block of commands with no prompts, a block whose first line
  * starts with a known command word ({@code pip}, {@code sudo}, {@code nginx}), the lines that start with no command
- * word are output. A block with neither, shown right after a block that ends with a command typed at a prompt, is that
+ * word are output. A block with no prompt whose every line reads as a message (a capital or a digit first, none of
+ * {@code {}();=|$} and no backtick), shown right after a block that ends with a command typed at a prompt, is that
  * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
- * then a block of {@code Created symlink ...}). Any other block (a program, a configuration file) is all code: none of
- * its lines is output. Stateless.
+ * then a block of {@code Removed ...} and {@code Created symlink ...}). Any other block (a program, a configuration
+ * file, more commands) is all code: none of its lines is output. Stateless.
  */
 final class CodeLines {
 
@@ -126,8 +127,10 @@ final class CodeLines {
 
     /**
      * As {@link #of(String)}, for a block shown right after one that ends with a command typed at a prompt
-     * ({@code afterCommand}, {@link #endsWithPromptedCommand}): if this block has no prompt and starts with no command
-     * word, every line of it is that command's output.
+     * ({@code afterCommand}, {@link #endsWithPromptedCommand}): if this block has no prompt and every line of it reads
+     * as a message ({@link #readsAsMessage}), every line is that command's output. A command with no prompt
+     * ({@code journalctl -u nginx}), a program or a configuration file ({@code server { listen 80; }}) does not read as
+     * a message.
      */
     static List<Line> of(String block, boolean afterCommand) {
         String[] raw = block.split("\\R");
@@ -135,11 +138,11 @@ final class CodeLines {
         for (String r : raw) if (!r.isBlank()) lines.add(r.strip());
         List<Line> out = new ArrayList<>(lines.size());
         boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
-        boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
-        if (afterCommand && !prompted && !commands) {
+        if (afterCommand && !prompted && lines.stream().allMatch(CodeLines::readsAsMessage)) {
             for (String line : lines) out.add(new Line(line, true));
             return out;
         }
+        boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
         boolean continued = false;
         boolean afterPrompt = false;
         for (String line : lines) {
@@ -164,6 +167,18 @@ final class CodeLines {
         return !lines.isEmpty()
                 && !lines.get(lines.size() - 1).output()
                 && lines.stream().anyMatch(l -> prompt(l.text()));
+    }
+
+    /**
+     * Whether a line reads as something a program wrote, not as code: it starts with a capital or a digit
+     * ({@code Created symlink ...}, {@code Python 3.10.12}) and holds none of {@code {}();=|$} or a backtick. A command
+     * word is lower case, so no known command reads as a message.
+     */
+    private static boolean readsAsMessage(String line) {
+        char first = line.charAt(0);
+        if (!Character.isUpperCase(first) && !Character.isDigit(first)) return false;
+        for (int i = 0; i < line.length(); i++) if ("{}();=|$`".indexOf(line.charAt(i)) >= 0) return false;
+        return true;
     }
 
     private static boolean prompt(String line) {

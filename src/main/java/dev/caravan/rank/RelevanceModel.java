@@ -46,10 +46,11 @@ final class RelevanceModel {
         BM25_SHARE(3.81, 6.79),
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
-         * when the question asks no particular kind. A command's output ({@link CodeLines}) is -1 whatever the kind
-         * unless the question asks what a program printed ({@link Asked#output}): "Created symlink ..." is not how to
-         * make a machine boot to the console. Measured (answer@5, one run each, 2026-11-28): forms2 0.750 to 0.771
-         * with the model and 0.583 to 0.604 lexical-only; tune, forms and check the same in both modes.
+         * when the question asks no particular kind. For such a question, a command's output ({@link CodeLines}) is
+         * -1 unless the question asks what a program printed ({@link Asked#output}): "Created symlink ..." is not how
+         * to make a machine boot to the console. A question asking for a particular kind keeps the rule above: an
+         * output line may hold the version or name asked for ({@code Python 3.10.12}). The weights were fitted before
+         * this rule and not refitted. Measured in docs/benchmarks.md ("A command's output, set apart from it").
          */
         ANSWER_KIND(1.48, 1.53),
         /** The share of its words that are the query's: high for a passage that only restates the question. */
@@ -192,8 +193,9 @@ final class RelevanceModel {
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
             if (asked.particular()) {
                 f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage, queryTerms) ? 1 : -1;
+            } else if (c.passage.output() && !asked.output()) {
+                f[Feature.ANSWER_KIND.ordinal()] = -1;
             }
-            if (c.passage.output() && !asked.output()) f[Feature.ANSWER_KIND.ordinal()] = -1;
             f[Feature.RESTATES.ordinal()] = restates(c.terms, queryTerms);
             f[Feature.NEIGHBOUR_BM25.ordinal()] =
                     share(neighbourBm25(bm25ByPosition.get(c.page), c.passage.position()), bestBm25);

@@ -28,10 +28,14 @@ class AskedTest {
             what does the example program print when f recovers      | true
             Python json module: what error does it show for bad input | true
             which status does the script return for a missing device | true
+            what is shown when the build fails                       | true
+            what is displayed after the install                      | true
+            what does git status report after a rebase               | true
+            what exit code does grep give when nothing matches       | true
             make the machine boot to the text console by default     | false
             Which command lists orphaned packages?                   | false
             """)
-    void a_question_asks_what_a_program_printed_by_its_words_for_output(String query, boolean output) {
+    void a_question_asks_what_a_program_printed_by_its_words(String query, boolean output) {
         assertThat(Asked.of(query).output()).isEqualTo(output);
     }
 

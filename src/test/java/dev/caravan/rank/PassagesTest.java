@@ -297,21 +297,30 @@ class PassagesTest {
         assertThat(actual).isEqualTo(expected);
     }
 
-    /** Two code blocks one after the other (" ¶ " between lines, " ‖ " between blocks): is the second one output? */
+    /**
+     * Two code blocks one after the other (" ¶ " between lines, " ‖ " between blocks): the second is output only when
+     * the first ends with a command typed at a prompt and every line of the second reads as a message.
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-            after a command typed at a prompt   | # systemctl set-default multi-user.target ‖ Removed /etc/systemd/system/default.target. ¶ Created symlink /etc/systemd/system/default.target | output output
-            after a command with no prompt      | systemctl set-default multi-user.target ‖ Created symlink /etc/systemd/system/default.target       | typed
-            a command of its own                | $ cd app ‖ npm install express                                                                      | typed
-            a prompt of its own                 | $ cd app ‖ $ npm install express ¶ added 64 packages                                                | typed output
-            after a prompted command's output   | $ go version ¶ go version go1.22.1 linux/amd64 ‖ package main                                      | typed
+            messages after a command typed at a prompt | # systemctl set-default multi-user.target ‖ Removed /etc/systemd/system/default.target. ¶ Created symlink /etc/systemd/system/default.target | output output
+            a version after a command at a prompt      | $ python3 --version ‖ Python 3.10.12                                                    | output
+            messages after a command with no prompt    | systemctl set-default multi-user.target ‖ Created symlink /etc/systemd/system/default.target | typed
+            a command word after a prompted command    | $ cd app ‖ npm install express                                                          | typed
+            an unknown command after a prompted one    | $ sudo systemctl restart nginx ‖ journalctl -u nginx --since today                      | typed
+            a script after a prompted command          | $ chmod +x run.sh ‖ ./run.sh --port 8080                                                | typed
+            a cmdlet pipeline after a prompted one     | "PS C:\\> Get-Service ‖ Get-Process | Sort-Object CPU"                                   | typed
+            a file's content after an editor           | $ sudo nano /etc/nginx/nginx.conf ‖ server { ¶ listen 80; ¶ }                           | typed typed
+            a program after a REPL line                | >>> import json ‖ def load(path): ¶ return json.load(open(path))                        | typed typed
+            commands after a comment                   | $ sudo apt update ‖ # then restart ¶ sudo systemctl restart nginx                       | typed typed
+            a prompt of its own                        | $ cd app ‖ $ npm install express ¶ Added 64 packages                                    | typed output
             """)
-    void a_code_block_right_after_a_command_typed_at_a_prompt_is_its_output(String name, String blocks, String second) {
+    void a_code_block_after_a_command_typed_at_a_prompt_is_its_output_when_it_reads_as_messages(
+            String name, String blocks, String second) {
         String[] parts = blocks.split(" ‖ ");
-        List<TextBlock> page = List.of(
-                new TextBlock(Kind.CODE, parts[0].replace(" ¶ ", "\n")),
-                new TextBlock(Kind.CODE, parts[1].replace(" ¶ ", "\n")));
-        int firstLines = parts[0].split(" ¶ ").length;
+        TextBlock first = new TextBlock(Kind.CODE, parts[0].replace(" ¶ ", "\n"));
+        List<TextBlock> page = List.of(first, new TextBlock(Kind.CODE, parts[1].replace(" ¶ ", "\n")));
+        int firstLines = Passages.of(List.of(first)).size();
 
         List<Passage> lines = Passages.of(page);
 
@@ -324,11 +333,11 @@ class PassagesTest {
     }
 
     @Test
-    void a_code_block_after_a_paragraph_after_a_command_is_not_its_output() {
+    void a_block_of_messages_with_a_paragraph_between_it_and_the_command_is_not_its_output() {
         List<TextBlock> page = List.of(
-                new TextBlock(Kind.CODE, "$ pip install requests"),
-                new TextBlock(Kind.PARAGRAPH, "Then fetch a page in your program:"),
-                new TextBlock(Kind.CODE, "r = requests.get('https://example.org')"));
+                new TextBlock(Kind.CODE, "# systemctl set-default multi-user.target"),
+                new TextBlock(Kind.PARAGRAPH, "Then reboot, and the console greets you with:"),
+                new TextBlock(Kind.CODE, "Arch Linux 6.9.7-arch1-1 (tty1)"));
 
         assertThat(Passages.of(page))
                 .filteredOn(p -> p.kind() == Kind.CODE)

@@ -52,14 +52,14 @@ class RelevanceModelTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            a question asking no kind                | boot to the text console by default                  | -1
-            a question asking for a name             | which target makes the machine boot to the console   | -1
-            a question asking what a program printed | what does systemctl print as it sets the default     | 0
+            a question asking no kind                | boot to the text console by default                | Created symlink /etc/systemd/system/default.target | -1
+            a question asking what a program printed | what does systemctl print as it sets the default   | Created symlink /etc/systemd/system/default.target | 0
+            a question asking for a version it holds | which version of Python does Ubuntu 22.04 ship     | Python 3.10.12                                     | 1
+            a question asking for a name             | which target makes the machine boot to the console | Removed /etc/systemd/system/default.target.        | 1
             """)
-    void a_commands_output_holds_no_answer_unless_the_question_asks_what_a_program_printed(
-            String name, String query, double expected) {
-        Passage output =
-                new Passage("Created symlink /etc/systemd/system/default.target", "", 1, 0, Kind.CODE, "", true);
+    void a_commands_output_holds_no_answer_to_a_question_of_no_kind_unless_it_asks_what_a_program_printed(
+            String name, String query, String line, double expected) {
+        Passage output = new Passage(line, "", 1, 0, Kind.CODE, "", true);
         List<Candidate> all = List.of(new Candidate(0, output));
         Set<String> queryTerms = Analysis.terms(query);
         LexicalIndex index = PassageRanker.indexed(all, queryTerms);
