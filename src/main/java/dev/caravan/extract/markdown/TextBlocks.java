@@ -13,9 +13,10 @@ import org.jsoup.nodes.TextNode;
 
 /**
  * The text of the content element as blocks, read from the document itself: every paragraph, heading, list item,
- * table row, quote and code block, in document order. Quotes are taken from these, so they are the page's own words,
- * never text recovered from Markdown. Reference markers ({@code <sup>[3]</sup>}, {@code [47]}) are left out: in a
- * report they would read as citations. Stateless.
+ * table row, quote and code block, in document order; a heading is one block, its nested blocks and line breaks read as
+ * spaces (headings hold phrasing content only, but pages nest a {@code div} in them). Quotes are taken from these, so
+ * they are the page's own words, never text recovered from Markdown. Reference markers ({@code <sup>[3]</sup>},
+ * {@code [47]}) are left out: in a report they would read as citations. Stateless.
  */
 public final class TextBlocks {
 
@@ -63,6 +64,8 @@ public final class TextBlocks {
         final List<TextBlock> blocks = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
         Kind kind = Kind.PARAGRAPH;
+        /** How many headings the element being visited sits in: inside one, nested blocks and line breaks are spaces. */
+        int inHeading;
 
         void visit(Element e, Kind inherited) {
             String tag = e.normalName();
@@ -78,13 +81,19 @@ public final class TextBlocks {
             }
             if (tag.equals("sup") && MARKER_TEXT.matcher(e.text()).matches()) return;
             if (tag.equals("br") || tag.equals("hr")) {
-                flush();
+                if (inHeading > 0) gap();
+                else flush();
                 return;
             }
-            boolean block = BLOCK.contains(tag);
+            // a heading is one line, whatever the page nests in it: rustdoc puts a method's where clause in a div
+            boolean withinHeading = inHeading > 0;
+            boolean block = BLOCK.contains(tag) && !withinHeading;
+            boolean heading = isHeading(tag);
             Kind own = kindOf(tag, inherited);
             if (block) flush();
+            if (withinHeading && BLOCK.contains(tag)) gap();
             if (INLINE_BOX.contains(tag) && e.previousSibling() instanceof Element) text.append(' ');
+            if (heading) inHeading++;
             for (Node child : e.childNodes()) {
                 if (child instanceof TextNode t) {
                     if (text.isEmpty()) kind = own;
@@ -93,7 +102,14 @@ public final class TextBlocks {
                     visit(c, own);
                 }
             }
+            if (heading) inHeading--;
+            if (withinHeading && BLOCK.contains(tag)) gap();
             if (block) flush();
+        }
+
+        /** A word gap in the text being collected, not at its start (where it would keep the block's kind unset). */
+        private void gap() {
+            if (!text.isEmpty()) text.append(' ');
         }
 
         /**
@@ -200,9 +216,12 @@ public final class TextBlocks {
         return any;
     }
 
+    private static boolean isHeading(String tag) {
+        return tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6';
+    }
+
     private static Kind kindOf(String tag, Kind inherited) {
-        if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6')
-            return Kind.HEADING;
+        if (isHeading(tag)) return Kind.HEADING;
         if (tag.equals("li") || tag.equals("dd") || tag.equals("dt")) return Kind.LIST_ITEM;
         if (tag.equals("blockquote")) return Kind.QUOTE;
         return inherited;

@@ -34,6 +34,10 @@ class TextBlocksTest {
             footnote links left out              ~ <p>Fewer errors<sup><a href="#c1">[47]</a></sup> than before.</p> ~ PARAGRAPH:Fewer errors than before.
             footnote text left out               ~ <p>Than face-to-face [47]. [5] Next.</p>                          ~ PARAGRAPH:Than face-to-face. Next.
             side-by-side spans keep a gap        ~ <div><span>Price</span><span>Free</span></div>                   ~ PARAGRAPH:Price Free
+            a heading is one line with its parts ~ <h4>pub fn is_err_and&lt;F&gt;(self, f: F) -&gt; bool<div class="where">where F: FnOnce(E) -&gt; bool,</div></h4><p>Returns true if the result is Err.</p> ~ HEADING:pub fn is_err_and<F>(self, f: F) -> bool where F: FnOnce(E) -> bool, / PARAGRAPH:Returns true if the result is Err.
+            a line break in a heading is a space ~ <h1>Top Picks<br>for 2025</h1><p>Our list.</p>                  ~ HEADING:Top Picks for 2025 / PARAGRAPH:Our list.
+            a heading made of a paragraph        ~ <p>Before.</p><h2><p>Costs</p></h2><p>It costs $12.</p>         ~ PARAGRAPH:Before. / HEADING:Costs / PARAGRAPH:It costs $12.
+            a heading opening with a block       ~ <p>Before.</p><h2><div>Costs</div> and fees</h2>                ~ PARAGRAPH:Before. / HEADING:Costs and fees
             """)
     void blocks_are_the_documents_own_text(String name, String html, String expected) {
         String actual = String.join(
