@@ -13,8 +13,9 @@ import org.jsoup.nodes.TextNode;
 
 /**
  * The text of the content element as blocks, read from the document itself: every paragraph, heading, list item,
- * table row, quote and code block, in document order; a heading is one block, its nested blocks and line breaks read as
- * spaces (headings hold phrasing content only, but pages nest a {@code div} in them). Quotes are taken from these, so
+ * table row, quote and code block, in document order; a heading of up to {@value #HEADING_CHARS} characters is one
+ * heading block, the blocks and line breaks nested in it read as spaces (headings hold phrasing content only, but pages
+ * nest a {@code div} in them; code and tables in one still stand apart). Quotes are taken from these, so
  * they are the page's own words, never text recovered from Markdown. Reference markers ({@code <sup>[3]</sup>},
  * {@code [47]}) are left out: in a report they would read as citations. Stateless.
  */
@@ -30,6 +31,9 @@ public final class TextBlocks {
             Pattern.compile("\\[?\\s*(\\d{1,3}|[a-z]|citation needed|note \\d+)\\s*]?", Pattern.CASE_INSENSITIVE);
     /** A footnote marker left in running text: "face-to-face [47]." */
     private static final Pattern INLINE_MARKER = Pattern.compile("(?:\\s?\\[\\d{1,3}])+(?=[\\s.,;:!?)\"'”’]|$)");
+
+    /** The most characters of a heading read as one line, whatever it nests ({@code oneLine}). */
+    private static final int HEADING_CHARS = 300;
 
     /** The most characters a cell's lines hold in all to stay one cell of its row ({@code shortParagraphs}). */
     private static final int CELL_CHARS = 200;
@@ -88,11 +92,11 @@ public final class TextBlocks {
             // a heading is one line, whatever the page nests in it: rustdoc puts a method's where clause in a div
             boolean withinHeading = inHeading > 0;
             boolean block = BLOCK.contains(tag) && !withinHeading;
-            boolean heading = isHeading(tag);
-            Kind own = kindOf(tag, inherited);
+            boolean heading = isHeading(tag) && oneLine(e);
+            Kind own = withinHeading ? Kind.HEADING : kindOf(tag, inherited);
             if (block) flush();
             if (withinHeading && BLOCK.contains(tag)) gap();
-            if (INLINE_BOX.contains(tag) && e.previousSibling() instanceof Element) text.append(' ');
+            if (INLINE_BOX.contains(tag) && e.previousSibling() instanceof Element) gap();
             if (heading) inHeading++;
             for (Node child : e.childNodes()) {
                 if (child instanceof TextNode t) {
@@ -214,6 +218,14 @@ public final class TextBlocks {
             any = true;
         }
         return any;
+    }
+
+    /**
+     * Whether heading {@code h} is short enough to be read as one line, {@value #HEADING_CHARS} characters at most. A
+     * heading the page left open ({@code <h2>Title<p>...}) holds the paragraphs after it: they stay blocks of their own.
+     */
+    private static boolean oneLine(Element h) {
+        return h.text().length() <= HEADING_CHARS;
     }
 
     private static boolean isHeading(String tag) {

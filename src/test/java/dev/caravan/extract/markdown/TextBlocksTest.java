@@ -38,6 +38,9 @@ class TextBlocksTest {
             a line break in a heading is a space ~ <h1>Top Picks<br>for 2025</h1><p>Our list.</p>                  ~ HEADING:Top Picks for 2025 / PARAGRAPH:Our list.
             a heading made of a paragraph        ~ <p>Before.</p><h2><p>Costs</p></h2><p>It costs $12.</p>         ~ PARAGRAPH:Before. / HEADING:Costs / PARAGRAPH:It costs $12.
             a heading opening with a block       ~ <p>Before.</p><h2><div>Costs</div> and fees</h2>                ~ PARAGRAPH:Before. / HEADING:Costs and fees
+            a heading opening with a quote       ~ <p>Before.</p><h3><blockquote>Best value</blockquote> for families</h3> ~ PARAGRAPH:Before. / HEADING:Best value for families
+            a heading opening with an icon       ~ <p>Before.</p><h2><i class="icon"></i><span>Costs</span></h2>  ~ PARAGRAPH:Before. / HEADING:Costs
+            a long heading left open stays apart ~ <h2>Costs<p>It costs $12 a month, billed yearly, with no fee for the first month and no contract: you may cancel at any time from the account page, and the rest of the year is refunded in full. Prices are in US dollars and include sales tax where it applies; other currencies are charged at the rate of the day by your bank.</p><p>Next.</p></h2> ~ HEADING:Costs / HEADING:It costs $12 a month, billed yearly, with no fee for the first month and no contract: you may cancel at any time from the account page, and the rest of the year is refunded in full. Prices are in US dollars and include sales tax where it applies; other currencies are charged at the rate of the day by your bank. / HEADING:Next.
             """)
     void blocks_are_the_documents_own_text(String name, String html, String expected) {
         String actual = String.join(
