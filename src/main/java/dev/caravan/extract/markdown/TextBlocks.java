@@ -15,9 +15,9 @@ import org.jsoup.nodes.TextNode;
  * The text of the content element as blocks, read from the document itself: every paragraph, heading, list item,
  * table row, quote and code block, in document order; a heading of up to {@value #HEADING_CHARS} characters is one
  * heading block, the blocks and line breaks nested in it read as spaces (headings hold phrasing content only, but pages
- * nest a {@code div} in them; code and tables in one still stand apart). Quotes are taken from these, so
- * they are the page's own words, never text recovered from Markdown. Reference markers ({@code <sup>[3]</sup>},
- * {@code [47]}) are left out: in a report they would read as citations. Stateless.
+ * nest a {@code div} in them; code and tables in one still stand apart). Quotes are taken from these, so they are the
+ * page's own words, never text recovered from Markdown. Reference markers ({@code <sup>[3]</sup>}, {@code [47]}) are
+ * left out: in a report they would read as citations. Stateless.
  */
 public final class TextBlocks {
 
