@@ -32,10 +32,13 @@ class SharedFetchingTest {
 
     /**
      * How much shorter than the delay a gap may look: the stub stamps a response's end after it wrote it, on a thread
-     * that a busy 2-core machine may put aside for some milliseconds (bench/cluster.sh times gaps by the kernel's
-     * transmit timestamps and allows 1 ms). Two instances asking one host at once would show gaps near 0.
+     * that a busy 2-core machine may put aside for some milliseconds, while the fetching instance has the response and
+     * starts its delay (bench/cluster.sh times gaps by the kernel's transmit timestamps and allows 1 ms). With the whole
+     * test suite running, a killed instance's hosts showed a gap of 184 ms for a 200 ms delay (2026-11-28), against 205
+     * to 250 ms in runs of that test alone. Two instances asking one host at once would show gaps near 0, a host
+     * taken over without waiting gaps near the 50 ms grace.
      */
-    static final double GAP_SLACK_MS = 10;
+    static final double GAP_SLACK_MS = 25;
 
     EmbeddedBroker broker;
     HostSites sites;
