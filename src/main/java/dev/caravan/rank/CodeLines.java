@@ -161,9 +161,11 @@ final class CodeLines {
         return out;
     }
 
-    /** Whether the last line of {@code block} is a command typed at a prompt ({@code $ }, {@code # apt}, ...). */
-    static boolean endsWithPromptedCommand(String block) {
-        List<Line> lines = of(block);
+    /**
+     * Whether the last of a block's {@code lines} (as {@link #of} told them apart) is a command typed at a prompt
+     * ({@code $ }, {@code # apt}, ...).
+     */
+    static boolean endsWithPromptedCommand(List<Line> lines) {
         return !lines.isEmpty()
                 && !lines.get(lines.size() - 1).output()
                 && lines.stream().anyMatch(l -> prompt(l.text()));

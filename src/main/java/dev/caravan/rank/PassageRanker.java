@@ -270,9 +270,10 @@ public final class PassageRanker {
         Set<Integer> readPages = new HashSet<>();
         for (Candidate c : batch) readPages.add(c.page);
         Map<Integer, Integer> residualAt = new HashMap<>(); // page -> place of its residual query
-        for (Map.Entry<Integer, String> page : residualQueries(query, all).entrySet())
+        for (Map.Entry<Integer, String> page : residualQueries(query, all).entrySet()) {
             if (readPages.contains(page.getKey())) // only a read candidate has a residual cosine
             residualAt.put(page.getKey(), place(texts, encoder.queryText(page.getValue())));
+        }
         float[][] vectors;
         try {
             vectors = encoder.encode(List.copyOf(texts.keySet()));

@@ -88,10 +88,13 @@ final class Passages {
         String tableHeader = "";
         int headerCells = 0;
         Table table = Table.FIRST_ROW_HEADER;
+        boolean endsWithCommand = false; // set by a code block whose last line is a command typed at a prompt
         for (int b = 0; b < blocks.size(); b++) {
             TextBlock block = blocks.get(b);
             Kind kind = block.kind();
             String text = block.text();
+            boolean afterCommand = endsWithCommand; // the block before is code ending with a command at a prompt
+            endsWithCommand = false;
             if (kind != Kind.TABLE_ROW) tableHeader = "";
             if (introduced == null) introduced = kind;
             else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
@@ -112,11 +115,9 @@ final class Passages {
                 case CODE -> {
                     String context = leadIn.isEmpty() ? heading : leadIn;
                     // a block right after a typed command may be what it printed, set apart from it
-                    boolean afterCommand = b > 0
-                            && blocks.get(b - 1).kind() == Kind.CODE
-                            && CodeLines.endsWithPromptedCommand(
-                                    blocks.get(b - 1).text());
-                    for (CodeLines.Line line : CodeLines.of(text, afterCommand)) {
+                    List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
+                    endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
+                    for (CodeLines.Line line : lines) {
                         if (codeLine(line.text()))
                             passages.add(
                                     new Passage(line.text(), heading, position++, 0, kind, context, line.output()));

@@ -91,11 +91,12 @@ public final class TextBlocks {
             }
             // a heading is one line, whatever the page nests in it: rustdoc puts a method's where clause in a div
             boolean withinHeading = inHeading > 0;
+            boolean nested = withinHeading && BLOCK.contains(tag); // a block in a heading: a word gap, no new block
             boolean block = BLOCK.contains(tag) && !withinHeading;
             boolean heading = isHeading(tag) && oneLine(e);
             Kind own = withinHeading ? Kind.HEADING : kindOf(tag, inherited);
             if (block) flush();
-            if (withinHeading && BLOCK.contains(tag)) gap();
+            if (nested) gap();
             if (INLINE_BOX.contains(tag) && e.previousSibling() instanceof Element) gap();
             if (heading) inHeading++;
             for (Node child : e.childNodes()) {
@@ -107,7 +108,7 @@ public final class TextBlocks {
                 }
             }
             if (heading) inHeading--;
-            if (withinHeading && BLOCK.contains(tag)) gap();
+            if (nested) gap();
             if (block) flush();
         }
 
