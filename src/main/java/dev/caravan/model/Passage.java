@@ -5,7 +5,8 @@ package dev.caravan.model;
  * sense after the first. The text is the page's own, character for character.
  *
  * <p>A list item, a table row, a line of code, a heading or a "Label: value" line is a passage too; it may need a
- * {@code context} to stand alone: a table row's header cells, the words that introduce a list or a code block.
+ * {@code context} to stand alone: a table row's header cells, the words that introduce a list or a code block, the
+ * comment above a line of code.
  *
  * @param text the quote
  * @param heading the heading the passage sits under on its page, or empty; helps match it, never quoted

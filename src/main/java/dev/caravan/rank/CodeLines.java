@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * {@code {}();=|$} and no backtick), shown right after a block that ends with a command typed at a prompt, is that
  * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
  * then a block of {@code Removed ...} and {@code Created symlink ...}). Any other block (a program, a configuration
- * file, more commands) is all code: none of its lines is output. Stateless.
+ * file, more commands) is all code: none of its lines is output. A line also knows the comment right above it, which
+ * says what it does ({@link #commentedLines}). Stateless.
  */
 final class CodeLines {
 
@@ -24,8 +25,22 @@ final class CodeLines {
      *
      * @param text the line, stripped
      * @param output whether it is what a command printed, not something typed
+     * @param comment the comment right above it in its block ({@link #comment}), which says what it does, or empty
      */
-    record Line(String text, boolean output) {}
+    record Line(String text, boolean output, String comment) {}
+
+    /**
+     * A comment line: a comment marker, then words. {@code #} (shell, Python, YAML, TOML; not a shebang, an attribute
+     * or a preprocessor line), {@code //}, {@code -- } (SQL, Lua), {@code /*} and {@code * } (C and its kin),
+     * {@code ;} (INI), {@code % } (TeX, MATLAB), {@code <!--}, {@code REM } (batch files) and {@code " } with no second
+     * quote (Vim script, where a JSON key would have one).
+     */
+    private static final Pattern COMMENT = Pattern.compile("^(?:#(?![!\\[{(]|include\\b|define\\b|if|else|endif|pragma)"
+            + "|//|--\\s|/\\*|\\*\\s|;|%\\s|<!--|(?i:rem)\\s|\"\\s[^\"]*$)");
+    /** A word of three letters or more: what makes a comment say something ({@code # ----} says nothing). */
+    private static final Pattern WORD = Pattern.compile("\\p{L}{3,}");
+    /** The longest comment that is a line's context: a longer run of comment lines gives its last line alone. */
+    static final int COMMENT_CHARS = 300;
 
     /**
      * A shell prompt before a command: {@code $ }, {@code > }, {@code >>> }, {@code PS C:\>}, or
@@ -133,19 +148,20 @@ final class CodeLines {
      * a message.
      */
     static List<Line> of(String block, boolean afterCommand) {
-        String[] raw = block.split("\\R");
-        List<String> lines = new ArrayList<>(raw.length);
-        for (String r : raw) if (!r.isBlank()) lines.add(r.strip());
+        List<String> lines = new ArrayList<>();
+        List<String> comments = new ArrayList<>(); // each line's comment
+        commentedLines(block, lines, comments);
         List<Line> out = new ArrayList<>(lines.size());
         boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
         if (afterCommand && !prompted && lines.stream().allMatch(CodeLines::readsAsMessage)) {
-            for (String line : lines) out.add(new Line(line, true));
+            for (int i = 0; i < lines.size(); i++) out.add(new Line(lines.get(i), true, comments.get(i)));
             return out;
         }
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
         boolean continued = false;
         boolean afterPrompt = false;
-        for (String line : lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
             boolean typed;
             if (prompted) {
                 typed = prompt(line) || (continued && afterPrompt);
@@ -155,10 +171,48 @@ final class CodeLines {
             } else {
                 typed = true;
             }
-            out.add(new Line(line, !typed));
+            out.add(new Line(line, !typed, comments.get(i)));
             continued = typed && CONTINUES.matcher(line).find();
         }
         return out;
+    }
+
+    /**
+     * The non-blank lines of {@code block}, stripped, into {@code lines}, and the comment each sits under into
+     * {@code comments}: the comment lines right above it (joined, or the last alone when together they run over
+     * {@value #COMMENT_CHARS} characters), up to a blank line or the next comment. A comment line itself sits under
+     * none. In {@code -- Default is 100, higher values = more accurate but slower} then
+     * {@code ALTER TABLE orders ALTER COLUMN status SET STATISTICS 500;}, the comment says what the statement is for in
+     * the words a question uses, which the statement lacks.
+     */
+    private static void commentedLines(String block, List<String> lines, List<String> comments) {
+        List<String> run = new ArrayList<>(); // the comment lines read since the last line of code or blank line
+        String current = "";
+        for (String raw : block.split("\\R")) {
+            if (raw.isBlank()) {
+                run.clear();
+                current = "";
+                continue;
+            }
+            String line = raw.strip();
+            lines.add(line);
+            if (comment(line)) {
+                run.add(line);
+                String joined = String.join(" ", run);
+                current = joined.length() <= COMMENT_CHARS ? joined : line.length() <= COMMENT_CHARS ? line : "";
+                comments.add("");
+            } else {
+                run.clear();
+                comments.add(current);
+            }
+        }
+    }
+
+    /** Whether {@code line} is a comment that says something ({@link #COMMENT}), not a root prompt ({@code # apt ...}). */
+    static boolean comment(String line) {
+        return COMMENT.matcher(line).find()
+                && !prompt(line)
+                && WORD.matcher(line).find();
     }
 
     /**

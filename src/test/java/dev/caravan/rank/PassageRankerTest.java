@@ -259,6 +259,24 @@ class PassageRankerTest {
         assertThat(candidates.stream().anyMatch(p -> p.text().equals(line))).isEqualTo(kept);
     }
 
+    @Test
+    void the_first_pass_finds_lines_of_code_by_the_comment_above_them() {
+        StringBuilder page = new StringBuilder();
+        for (int i = 0; i < RankingSettings.CANDIDATES_PER_PAGE + 10; i++)
+            page.append("The weather was fine on day ").append(i).append(". // ");
+        page.append("`: -- Sample more rows than the default of 100 for these fields");
+        for (String column : List.of("status", "region", "placed_at", "shipped_at"))
+            page.append("\nALTER TABLE orders ALTER COLUMN ").append(column).append(" SET STATISTICS 500;");
+
+        List<Passage> candidates = LEXICAL.candidates(
+                blocks(page.toString()), "How do I make ANALYZE sample more rows than the default of 100?");
+
+        // the last line is too far from the comment to be kept as its neighbour: its comment's words find it
+        assertThat(candidates)
+                .extracting(Passage::text)
+                .contains("ALTER TABLE orders ALTER COLUMN shipped_at SET STATISTICS 500;");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             How heavy is the fire pit?           | -: Weight: 15.92 kg (35.1 lb)   | true

@@ -298,6 +298,37 @@ class PassagesTest {
     }
 
     /**
+     * A code block (" ¶ " between lines, " ⏎ " a blank line) under the heading "Setup": the context of its line
+     * {@code line} is the comment right above it, up to a blank line or the next comment, else the heading.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
+            an SQL comment                 ~ -- Default is 100, higher is more accurate ¶ ALTER TABLE orders ALTER COLUMN status SET STATISTICS 500; ~ ALTER TABLE orders ALTER COLUMN status SET STATISTICS 500; ~ -- Default is 100, higher is more accurate
+            a shell comment over two lines ~ # Install the tools ¶ sudo apt install git ¶ sudo apt install curl  ~ sudo apt install curl ~ # Install the tools
+            two comment lines in a row     ~ // Save a file as root ¶ // when vim was not started with sudo ¶ cmap w!! w !sudo tee ~ cmap w!! w !sudo tee ~ // Save a file as root // when vim was not started with sudo
+            a Vim comment                  ~ " Save a file as root ¶ cmap w!! w !sudo tee > /dev/null %  ~ cmap w!! w !sudo tee > /dev/null % ~ " Save a file as root
+            the next comment               ~ # Build it ¶ make build ¶ # Test it ¶ make test                    ~ make test ~ # Test it
+            a blank line ends a comment    ~ # Build it ¶ make build ⏎ make test                                ~ make test ~ Setup
+            a comment line itself          ~ # Build it ¶ make build                                            ~ # Build it ~ Setup
+            a JSON key is no comment       ~ "name": "caravan", ¶ "version": "1.0"                              ~ "version": "1.0" ~ Setup
+            a shebang is no comment        ~ #!/usr/bin/env bash ¶ set -euo pipefail                             ~ set -euo pipefail ~ Setup
+            a preprocessor line            ~ #include <stdio.h> ¶ int main(void)                                ~ int main(void) ~ Setup
+            a root prompt is no comment    ~ # systemctl restart nginx ¶ # systemctl status nginx                ~ # systemctl status nginx ~ Setup
+            a rule of dashes says nothing  ~ # ---------- ¶ make build                                          ~ make build ~ Setup
+            """)
+    void a_code_line_is_read_with_the_comment_right_above_it(String name, String block, String line, String context) {
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.HEADING, "Setup"),
+                new TextBlock(Kind.CODE, block.replace(" ⏎ ", "\n\n").replace(" ¶ ", "\n")));
+
+        assertThat(Passages.of(page))
+                .filteredOn(p -> p.text().equals(line))
+                .singleElement()
+                .extracting(Passage::context)
+                .isEqualTo(context);
+    }
+
+    /**
      * Two code blocks one after the other (" ¶ " between lines, " ‖ " between blocks): the second is output only when
      * the first ends with a command typed at a prompt and every line of the second reads as a message.
      */
