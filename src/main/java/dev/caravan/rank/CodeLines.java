@@ -1,8 +1,11 @@
 package dev.caravan.rank;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -15,8 +18,8 @@ import java.util.regex.Pattern;
  * {@code {}();=|$} and no backtick), shown right after a block that ends with a command typed at a prompt, is that
  * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
  * then a block of {@code Removed ...} and {@code Created symlink ...}). Any other block (a program, a configuration
- * file, more commands) is all code: none of its lines is output. A line also knows the comment right above it, which
- * says what it does ({@link #commentedLines}). Stateless.
+ * file, more commands) is all code: none of its lines is output. A line also knows the comment right above it and the
+ * line that opens the block or section it sits in, which say what it does ({@link #read}). Stateless.
  */
 final class CodeLines {
 
@@ -26,8 +29,12 @@ final class CodeLines {
      * @param text the line, stripped
      * @param output whether it is what a command printed, not something typed
      * @param comment the comment right above it in its block ({@link #comment}), which says what it does, or empty
+     * @param enclosing the line that opens the section or block it sits in ({@link #read}), or empty
      */
-    record Line(String text, boolean output, String comment) {}
+    record Line(String text, boolean output, String comment, String enclosing) {}
+
+    /** A line of a block as read, before it is told apart as typed or printed. */
+    private record Read(String text, String comment, String enclosing) {}
 
     /**
      * A comment line: a comment marker, then words. {@code #} (shell, Python, YAML, TOML; not a shebang, an attribute
@@ -41,6 +48,10 @@ final class CodeLines {
     private static final Pattern WORD = Pattern.compile("\\p{L}{3,}");
     /** The longest comment that is a line's context: a longer run of comment lines gives its last line alone. */
     static final int COMMENT_CHARS = 300;
+    /** The longest line that opens a block and is the context of the lines in it. */
+    static final int ENCLOSING_CHARS = 120;
+    /** An INI or TOML section header: {@code [Service]}, {@code [build]}. */
+    private static final Pattern SECTION = Pattern.compile("^\\[[^\\]]{1,60}]$");
 
     /**
      * A shell prompt before a command: {@code $ }, {@code > }, {@code >>> }, {@code PS C:\>}, or
@@ -148,13 +159,12 @@ final class CodeLines {
      * a message.
      */
     static List<Line> of(String block, boolean afterCommand) {
-        List<String> lines = new ArrayList<>();
-        List<String> comments = new ArrayList<>(); // each line's comment
-        commentedLines(block, lines, comments);
+        List<Read> read = read(block);
+        List<String> lines = read.stream().map(Read::text).toList();
         List<Line> out = new ArrayList<>(lines.size());
         boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
         if (afterCommand && !prompted && lines.stream().allMatch(CodeLines::readsAsMessage)) {
-            for (int i = 0; i < lines.size(); i++) out.add(new Line(lines.get(i), true, comments.get(i)));
+            for (Read r : read) out.add(new Line(r.text(), true, r.comment(), r.enclosing()));
             return out;
         }
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
@@ -171,41 +181,57 @@ final class CodeLines {
             } else {
                 typed = true;
             }
-            out.add(new Line(line, !typed, comments.get(i)));
+            out.add(new Line(line, !typed, read.get(i).comment(), read.get(i).enclosing()));
             continued = typed && CONTINUES.matcher(line).find();
         }
         return out;
     }
 
     /**
-     * The non-blank lines of {@code block}, stripped, into {@code lines}, and the comment each sits under into
-     * {@code comments}: the comment lines right above it (joined, or the last alone when together they run over
-     * {@value #COMMENT_CHARS} characters), up to a blank line or the next comment. A comment line itself sits under
-     * none. In {@code -- Default is 100, higher values = more accurate but slower} then
-     * {@code ALTER TABLE orders ALTER COLUMN status SET STATISTICS 500;}, the comment says what the statement is for in
-     * the words a question uses, which the statement lacks.
+     * The non-blank lines of {@code block}, stripped, each with what says what it does:
+     *
+     * <ul>
+     *   <li>its comment: the comment lines right above it (joined, or the last alone when together they run over
+     *       {@value #COMMENT_CHARS} characters), up to a blank line or the next comment. In {@code -- Default is 100,
+     *       higher values = more accurate but slower} then {@code ALTER TABLE orders ALTER COLUMN status SET STATISTICS
+     *       500;}, the comment says what the statement is for in the words a question uses, which the statement lacks.
+     *       A comment line itself has none;
+     *   <li>the line enclosing it: the nearest line above it that is indented less and opens a block, ending with
+     *       {@code {} or {@code :} (a CSS rule, a YAML key, a JSON object, an nginx block, a Python function), else the
+     *       section header above it ({@code [Service]} over {@code RestartSec=30}, {@code annotations:} over a
+     *       Kubernetes annotation); none longer than {@value #ENCLOSING_CHARS} characters.
+     * </ul>
      */
-    private static void commentedLines(String block, List<String> lines, List<String> comments) {
+    private static List<Read> read(String block) {
+        List<Read> read = new ArrayList<>();
         List<String> run = new ArrayList<>(); // the comment lines read since the last line of code or blank line
-        String current = "";
+        String comment = "";
+        Deque<Map.Entry<Integer, String>> open = new ArrayDeque<>(); // the blocks around the line: indent, opener
+        String section = "";
         for (String raw : block.split("\\R")) {
             if (raw.isBlank()) {
                 run.clear();
-                current = "";
+                comment = "";
                 continue;
             }
             String line = raw.strip();
-            lines.add(line);
+            int indent = raw.length() - raw.stripLeading().length();
+            while (!open.isEmpty() && open.peek().getKey() >= indent) open.pop();
+            String enclosing = open.isEmpty() ? section : open.peek().getValue();
             if (comment(line)) {
                 run.add(line);
                 String joined = String.join(" ", run);
-                current = joined.length() <= COMMENT_CHARS ? joined : line.length() <= COMMENT_CHARS ? line : "";
-                comments.add("");
-            } else {
-                run.clear();
-                comments.add(current);
+                comment = joined.length() <= COMMENT_CHARS ? joined : line.length() <= COMMENT_CHARS ? line : "";
+                read.add(new Read(line, "", enclosing));
+                continue;
             }
+            run.clear();
+            read.add(new Read(line, comment, enclosing));
+            if (SECTION.matcher(line).matches()) section = line;
+            else if ((line.endsWith("{") || line.endsWith(":")) && line.length() <= ENCLOSING_CHARS)
+                open.push(Map.entry(indent, line));
         }
+        return read;
     }
 
     /** Whether {@code line} is a comment that says something ({@link #COMMENT}), not a root prompt ({@code # apt ...}). */

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * The quotable passages of a page: its sentences that can stand alone as a finding, and its short list items, table
  * rows (with their header row as context: the row the page marks as a header, none in a two-column key/value table,
  * else the first row; {@link Table}), lines of code (with what introduces them: the comment right above a line, else
- * the block's lead-in or heading; a command's output told apart, {@link CodeLines}), headings of a few words and "Label: value" lines, each whole. Not quotable: questions, lead-ins
+ * the block's lead-in or heading and the line opening the block it sits in; a command's output told apart,
+ * {@link CodeLines}), headings of a few words and "Label: value" lines, each whole. Not quotable: questions, lead-ins
  * ending in a colon, fragments of prose, calls to action and generic openers. A sentence that leans on the one before
  * it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are in one
  * paragraph, and not at all when it opens its paragraph. Stateless.
@@ -118,8 +119,13 @@ final class Passages {
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
                     endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
                     for (CodeLines.Line line : lines) {
-                        // the comment right above a line says what it does, closer than the block's lead-in
-                        String around = line.comment().isEmpty() ? context : line.comment();
+                        // the comment right above a line says what it does, closer than the block's lead-in; else
+                        // the line opening its block or section says where it sits ("[Service]", "annotations:")
+                        String around = !line.comment().isEmpty()
+                                ? line.comment()
+                                : line.enclosing().isEmpty()
+                                        ? context
+                                        : context.isEmpty() ? line.enclosing() : context + "\n" + line.enclosing();
                         if (codeLine(line.text()))
                             passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
                     }

@@ -329,6 +329,33 @@ class PassagesTest {
     }
 
     /**
+     * A code block (" ¶ " between lines) under the heading "Setup": the context of its line {@code line} (" / " between
+     * the lines of the context) is the heading, then the line opening the block or section it sits in, when there is
+     * one; a comment right above the line comes first.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
+            an INI section                ~ [Service] ¶ Restart=always ¶ RestartSec=30                    ~ RestartSec=30  ~ Setup / [Service]
+            a YAML key                    ~ metadata: ¶   annotations: ¶     service.beta.kubernetes.io/aws-load-balancer-scheme: "internal" ~ service.beta.kubernetes.io/aws-load-balancer-scheme: "internal" ~ Setup / annotations:
+            a CSS rule                    ~ button:last-child { ¶   order: -1; ¶ }                        ~ order: -1;     ~ Setup / button:last-child {
+            the innermost block           ~ server { ¶   location / { ¶     proxy_pass http://localhost:8080/; ¶   } ¶   location /images/ { ¶     root /data; ¶   } ¶ } ~ root /data; ~ Setup / location /images/ {
+            a line after the block ends   ~ server { ¶   listen 80; ¶ } ¶ worker_processes 4;             ~ worker_processes 4; ~ Setup
+            a line beside a key's line    ~ Output: ¶ Time: 3.02 sec                                     ~ Time: 3.02 sec ~ Setup
+            a key with a value            ~ name: caravan ¶ version: 1.0                                  ~ version: 1.0   ~ Setup
+            a comment comes first         ~ [Service] ¶ # come back after half a minute ¶ RestartSec=30   ~ RestartSec=30  ~ # come back after half a minute
+            """)
+    void a_code_line_is_read_with_the_line_opening_its_block(String name, String block, String line, String context) {
+        List<TextBlock> page =
+                List.of(new TextBlock(Kind.HEADING, "Setup"), new TextBlock(Kind.CODE, block.replace(" ¶ ", "\n")));
+
+        assertThat(Passages.of(page))
+                .filteredOn(p -> p.text().equals(line))
+                .singleElement()
+                .extracting(p -> p.context().replace("\n", " / "))
+                .isEqualTo(context);
+    }
+
+    /**
      * Two code blocks one after the other (" ¶ " between lines, " ‖ " between blocks): the second is output only when
      * the first ends with a command typed at a prompt and every line of the second reads as a message.
      */
