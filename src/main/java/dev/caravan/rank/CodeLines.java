@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * {@code {}();=|$} and no backtick), shown right after a block that ends with a command typed at a prompt, is that
  * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
  * then a block of {@code Removed ...} and {@code Created symlink ...}). Any other block (a program, a configuration
- * file, more commands) is all code: none of its lines is output. A line also knows the comment right above it and the
- * line that opens the block or section it sits in, which say what it does ({@link #read}). Stateless.
+ * file, more commands) is all code: none of its lines is output. A line also knows the comment above it and the line
+ * that opens the block or section it sits in, which say what it does ({@link #read}). Stateless.
  */
 final class CodeLines {
 
@@ -28,7 +28,7 @@ final class CodeLines {
      *
      * @param text the line, stripped
      * @param output whether it is what a command printed, not something typed
-     * @param comment the comment right above it in its block ({@link #comment}), which says what it does, or empty
+     * @param comment the comment above it in its block ({@link #read}), which says what it does, or empty
      * @param enclosing the line that opens the section or block it sits in ({@link #read}), or empty
      */
     record Line(String text, boolean output, String comment, String enclosing) {}
@@ -36,22 +36,30 @@ final class CodeLines {
     /** A line of a block as read, before it is told apart as typed or printed. */
     private record Read(String text, String comment, String enclosing) {}
 
+    /** A line that opens a block (<code>server &#123;</code>, {@code annotations:}), and how far it is indented. */
+    private record Opener(int indent, String line) {}
+
     /**
-     * A comment line: a comment marker, then words. {@code #} (shell, Python, YAML, TOML; not a shebang, an attribute
-     * or a preprocessor line), {@code //}, {@code -- } (SQL, Lua), {@code /*} and {@code * } (C and its kin),
-     * {@code ;} (INI), {@code % } (TeX, MATLAB), {@code <!--}, {@code REM } (batch files) and {@code " } with no second
-     * quote (Vim script, where a JSON key would have one).
+     * A comment marker: {@code #} (shell, Python, YAML, TOML; not a shebang, a Rust attribute or a C preprocessor
+     * line), {@code //}, {@code -- } (SQL, Lua), {@code /*} and {@code * } (C and its kin), {@code ;} before a space or
+     * a letter (INI; not JavaScript's {@code ;(function} or {@code ;[}), {@code % } (TeX, MATLAB), {@code <!--},
+     * {@code REM } (batch files) and {@code " } with no second quote (Vim script; a JSON string has one).
      */
-    private static final Pattern COMMENT = Pattern.compile("^(?:#(?![!\\[{(]|include\\b|define\\b|if|else|endif|pragma)"
-            + "|//|--\\s|/\\*|\\*\\s|;|%\\s|<!--|(?i:rem)\\s|\"\\s[^\"]*$)");
+    private static final Pattern COMMENT = Pattern.compile("(?:#(?![!\\[{(])(?!\\s*(?:include|define|undef|if|ifdef"
+            + "|ifndef|elif|else|endif|pragma|import|error|warning|line|region|endregion)\\b)|//|--\\s|/\\*|\\*\\s"
+            + "|;(?=[\\s;\\p{L}])|%\\s|<!--|(?i:rem)\\s|\"\\s(?=[^\"]*$))");
+    /** The marker a comment line opens with, and the spaces after it. */
+    private static final Pattern MARKER = Pattern.compile("(?:#+|//+|--|/\\*+|\\*|;+|%|<!--|(?i:rem)\\b|\")\\s*");
     /** A word of three letters or more: what makes a comment say something ({@code # ----} says nothing). */
     private static final Pattern WORD = Pattern.compile("\\p{L}{3,}");
     /** The longest comment that is a line's context: a longer run of comment lines gives its last line alone. */
-    static final int COMMENT_CHARS = 300;
+    private static final int COMMENT_CHARS = 300;
     /** The longest line that opens a block and is the context of the lines in it. */
-    static final int ENCLOSING_CHARS = 120;
-    /** An INI or TOML section header: {@code [Service]}, {@code [build]}. */
-    private static final Pattern SECTION = Pattern.compile("^\\[[^\\]]{1,60}]$");
+    private static final int ENCLOSING_CHARS = 120;
+    /** An INI or TOML section header: {@code [Service]}, {@code [[bin]]}, {@code [remote "origin"]}; not an array. */
+    private static final Pattern SECTION = Pattern.compile("\\[\\[?[\\p{L}_][^\\[\\],]{0,59}]]?");
+    /** Columns a tab indents by. */
+    private static final int TAB_COLUMNS = 4;
 
     /**
      * A shell prompt before a command: {@code $ }, {@code > }, {@code >>> }, {@code PS C:\>}, or
@@ -164,7 +172,7 @@ final class CodeLines {
         List<Line> out = new ArrayList<>(lines.size());
         boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
         if (afterCommand && !prompted && lines.stream().allMatch(CodeLines::readsAsMessage)) {
-            for (Read r : read) out.add(new Line(r.text(), true, r.comment(), r.enclosing()));
+            for (Read r : read) out.add(new Line(r.text(), true, "", r.enclosing()));
             return out;
         }
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
@@ -181,7 +189,9 @@ final class CodeLines {
             } else {
                 typed = true;
             }
-            out.add(new Line(line, !typed, read.get(i).comment(), read.get(i).enclosing()));
+            // in a shell session, "# ..." and "* ..." are a root prompt or what a command printed, not comments
+            String comment = prompted ? "" : read.get(i).comment();
+            out.add(new Line(line, !typed, comment, read.get(i).enclosing()));
             continued = typed && CONTINUES.matcher(line).find();
         }
         return out;
@@ -191,54 +201,130 @@ final class CodeLines {
      * The non-blank lines of {@code block}, stripped, each with what says what it does:
      *
      * <ul>
-     *   <li>its comment: the comment lines right above it (joined, or the last alone when together they run over
-     *       {@value #COMMENT_CHARS} characters), up to a blank line or the next comment. In {@code -- Default is 100,
-     *       higher values = more accurate but slower} then {@code ALTER TABLE orders ALTER COLUMN status SET STATISTICS
-     *       500;}, the comment says what the statement is for in the words a question uses, which the statement lacks.
-     *       A comment line itself has none;
-     *   <li>the line enclosing it: the nearest line above it that is indented less and opens a block, ending with
-     *       {@code {} or {@code :} (a CSS rule, a YAML key, a JSON object, an nginx block, a Python function), else the
-     *       section header above it ({@code [Service]} over {@code RestartSec=30}, {@code annotations:} over a
-     *       Kubernetes annotation); none longer than {@value #ENCLOSING_CHARS} characters.
+     *   <li>its comment: the comment lines above it ({@link #comment}; joined, or the last alone when together they
+     *       run over {@value #COMMENT_CHARS} characters), until a blank line, the next comment, a line indented less
+     *       than the comment, or the end of a block the comment is in or that opened after it. In {@code -- Default is
+     *       100, higher values = more accurate but slower} then {@code ALTER TABLE orders ALTER COLUMN status SET
+     *       STATISTICS 500;}, the comment says what the statement is for in the words a question uses, which the
+     *       statement lacks. A comment line itself has none;
+     *   <li>the line enclosing it: the nearest line above it that is indented less (a YAML list item: no more) and
+     *       opens a block, ending with <code>&#123;</code> or {@code :} (a CSS rule, a YAML key, a JSON object, an
+     *       nginx block, a Python function), else the section header above it ({@code [Service]} over
+     *       {@code RestartSec=30}, {@code annotations:} over a Kubernetes annotation); none longer than
+     *       {@value #ENCLOSING_CHARS} characters. A section header itself has none.
      * </ul>
      */
     private static List<Read> read(String block) {
         List<Read> read = new ArrayList<>();
-        List<String> run = new ArrayList<>(); // the comment lines read since the last line of code or blank line
-        String comment = "";
-        Deque<Map.Entry<Integer, String>> open = new ArrayDeque<>(); // the blocks around the line: indent, opener
+        Comments comments = new Comments();
+        Deque<Opener> open = new ArrayDeque<>(); // the blocks around the line, innermost first
         String section = "";
         for (String raw : block.split("\\R")) {
             if (raw.isBlank()) {
-                run.clear();
-                comment = "";
+                comments.end();
                 continue;
             }
             String line = raw.strip();
-            int indent = raw.length() - raw.stripLeading().length();
-            while (!open.isEmpty() && open.peek().getKey() >= indent) open.pop();
-            String enclosing = open.isEmpty() ? section : open.peek().getValue();
-            if (comment(line)) {
-                run.add(line);
-                String joined = String.join(" ", run);
-                comment = joined.length() <= COMMENT_CHARS ? joined : line.length() <= COMMENT_CHARS ? line : "";
-                read.add(new Read(line, "", enclosing));
-                continue;
+            int indent = indent(raw);
+            boolean item = line.startsWith("- "); // a YAML list item may sit at its key's indent
+            while (!open.isEmpty()
+                    && (item ? open.peek().indent() > indent : open.peek().indent() >= indent)) {
+                open.pop();
+                comments.closed(open.size());
             }
-            run.clear();
-            read.add(new Read(line, comment, enclosing));
-            if (SECTION.matcher(line).matches()) section = line;
-            else if ((line.endsWith("{") || line.endsWith(":")) && line.length() <= ENCLOSING_CHARS)
-                open.push(Map.entry(indent, line));
+            comments.dedented(indent);
+            String enclosing = open.isEmpty() ? section : open.peek().line();
+            if (comment(line)) {
+                comments.add(line, open.size(), indent);
+                read.add(new Read(line, "", enclosing));
+            } else if (SECTION.matcher(line).matches()) {
+                comments.code();
+                read.add(new Read(line, comments.current(), ""));
+                section = line;
+            } else {
+                comments.code();
+                read.add(new Read(line, comments.current(), enclosing));
+                if ((line.endsWith("{") || line.endsWith(":")) && line.length() <= ENCLOSING_CHARS)
+                    open.push(new Opener(indent, line));
+            }
         }
         return read;
     }
 
-    /** Whether {@code line} is a comment that says something ({@link #COMMENT}), not a root prompt ({@code # apt ...}). */
-    static boolean comment(String line) {
-        return COMMENT.matcher(line).find()
-                && !prompt(line)
-                && WORD.matcher(line).find();
+    /** The columns a line is indented by, a tab counting {@value #TAB_COLUMNS}. */
+    private static int indent(String raw) {
+        int columns = 0;
+        for (int i = 0; i < raw.length() && Character.isWhitespace(raw.charAt(i)); i++)
+            columns += raw.charAt(i) == '\t' ? TAB_COLUMNS : 1;
+        return columns;
+    }
+
+    /** The comment in force while a block's lines are read ({@link #read}), joined in one pass however long the run. */
+    private static final class Comments {
+        private final StringBuilder run = new StringBuilder(); // the comment lines read in a row, joined
+        private String last = "";
+        private boolean tooLong; // the run is over COMMENT_CHARS: its last line alone is the comment
+        private boolean reading; // the line before was a comment
+        private int depth = -1; // how many blocks were open at the comment; -1: no comment
+        private int indent;
+
+        void add(String line, int openBlocks, int lineIndent) {
+            if (!reading) end();
+            reading = true;
+            depth = openBlocks;
+            indent = lineIndent;
+            last = line;
+            if (!tooLong && run.length() + 1 + line.length() <= COMMENT_CHARS) {
+                if (!run.isEmpty()) run.append(' ');
+                run.append(line);
+            } else {
+                tooLong = true;
+            }
+        }
+
+        /** A line of code was read: the next comment line starts a new comment. */
+        void code() {
+            reading = false;
+        }
+
+        /** A block closed, leaving {@code openBlocks} open: one the comment is in, or one opened after it, ends it. */
+        void closed(int openBlocks) {
+            if (openBlocks <= depth) end();
+        }
+
+        /** A line indented less than the comment ends it. */
+        void dedented(int lineIndent) {
+            if (depth >= 0 && lineIndent < indent) end();
+        }
+
+        void end() {
+            run.setLength(0);
+            last = "";
+            tooLong = false;
+            reading = false;
+            depth = -1;
+        }
+
+        String current() {
+            if (!tooLong) return run.toString();
+            return last.length() <= COMMENT_CHARS ? last : "";
+        }
+    }
+
+    /**
+     * Whether {@code line} is a comment that says something: a comment marker ({@link #COMMENT}), then two words or
+     * more, one of three letters; not a command after a root prompt or zsh's {@code %} ({@code # apt install nginx},
+     * {@code # vim /etc/ssh/sshd_config}, {@code % brew install wget}), and not a CSS rule
+     * (<code>#header &#123;</code>).
+     */
+    private static boolean comment(String line) {
+        if (!COMMENT.matcher(line).lookingAt() || line.endsWith("{")) return false;
+        Matcher marker = MARKER.matcher(line);
+        String said = marker.lookingAt() ? line.substring(marker.end()) : line;
+        String[] words = said.strip().split("\\s+", 3);
+        if (words.length < 2 || !WORD.matcher(said).find()) return false;
+        boolean command = COMMAND_WORDS.contains(words[0]) || "-/~.$".indexOf(words[1].charAt(0)) >= 0;
+        return !(command && (line.startsWith("#") || line.startsWith("%")));
     }
 
     /**

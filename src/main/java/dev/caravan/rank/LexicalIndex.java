@@ -75,7 +75,9 @@ final class LexicalIndex {
                     doc.add(new TextField(Analysis.FIELD, Analysis.lexicalText(p), Field.Store.NO));
                     String around = p.context().isEmpty() || p.context().equals(p.heading())
                             ? p.heading()
-                            : (p.heading() + "\n" + p.context()).strip();
+                            : p.context().startsWith(p.heading() + "\n") // a code line's heading, then its block
+                                    ? p.context()
+                                    : (p.heading() + "\n" + p.context()).strip();
                     if (!around.isEmpty()) doc.add(new TextField(HEADING, around, Field.Store.NO));
                     writer.addDocument(doc);
                 }

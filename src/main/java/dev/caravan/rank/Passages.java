@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * The quotable passages of a page: its sentences that can stand alone as a finding, and its short list items, table
  * rows (with their header row as context: the row the page marks as a header, none in a two-column key/value table,
- * else the first row; {@link Table}), lines of code (with what introduces them: the comment right above a line, else
+ * else the first row; {@link Table}), lines of code (with what introduces them: the comment above a line, else
  * the block's lead-in or heading and the line opening the block it sits in; a command's output told apart,
  * {@link CodeLines}), headings of a few words and "Label: value" lines, each whole. Not quotable: questions, lead-ins
  * ending in a colon, fragments of prose, calls to action and generic openers. A sentence that leans on the one before
@@ -119,13 +119,7 @@ final class Passages {
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
                     endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
                     for (CodeLines.Line line : lines) {
-                        // the comment right above a line says what it does, closer than the block's lead-in; else
-                        // the line opening its block or section says where it sits ("[Service]", "annotations:")
-                        String around = !line.comment().isEmpty()
-                                ? line.comment()
-                                : line.enclosing().isEmpty()
-                                        ? context
-                                        : context.isEmpty() ? line.enclosing() : context + "\n" + line.enclosing();
+                        String around = codeContext(line, context);
                         if (codeLine(line.text()))
                             passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
                     }
@@ -323,6 +317,17 @@ final class Passages {
                 && text.length() <= MAX_CHARS
                 && !CALL_TO_ACTION.matcher(text).find()
                 && !text.endsWith("?");
+    }
+
+    /**
+     * What a line of code is read with: the comment above it, which says what it does in words closer than the
+     * block's lead-in; else {@code context} (the lead-in or the heading) and the line opening the block or section it
+     * sits in ("[Service]", "annotations:"), which says where it sits. Measured in docs/benchmarks.md ("forms3").
+     */
+    private static String codeContext(CodeLines.Line line, String context) {
+        if (!line.comment().isEmpty()) return line.comment();
+        if (line.enclosing().isEmpty()) return context;
+        return context.isEmpty() ? line.enclosing() : context + "\n" + line.enclosing();
     }
 
     /**

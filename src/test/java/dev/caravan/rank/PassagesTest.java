@@ -299,60 +299,86 @@ class PassagesTest {
 
     /**
      * A code block (" ¶ " between lines, " ⏎ " a blank line) under the heading "Setup": the context of its line
-     * {@code line} is the comment right above it, up to a blank line or the next comment, else the heading.
+     * {@code line} is the comment above it, until a blank line or the next comment, else the heading.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
             an SQL comment                 ~ -- Default is 100, higher is more accurate ¶ ALTER TABLE orders ALTER COLUMN status SET STATISTICS 500; ~ ALTER TABLE orders ALTER COLUMN status SET STATISTICS 500; ~ -- Default is 100, higher is more accurate
-            a shell comment over two lines ~ # Install the tools ¶ sudo apt install git ¶ sudo apt install curl  ~ sudo apt install curl ~ # Install the tools
+            a comment over the lines below ~ # Install the tools ¶ sudo apt install git ¶ sudo apt install curl  ~ sudo apt install curl ~ # Install the tools
             two comment lines in a row     ~ // Save a file as root ¶ // when vim was not started with sudo ¶ cmap w!! w !sudo tee ~ cmap w!! w !sudo tee ~ // Save a file as root // when vim was not started with sudo
             a Vim comment                  ~ " Save a file as root ¶ cmap w!! w !sudo tee > /dev/null %  ~ cmap w!! w !sudo tee > /dev/null % ~ " Save a file as root
+            an INI comment                 ~ ; the cache size ¶ cache=64                                        ~ cache=64 ~ ; the cache size
+            a C comment                    ~ /* raise the limit */ ¶ limit = 10;                                ~ limit = 10; ~ /* raise the limit */
+            an HTML comment                ~ <!-- the main menu --> ¶ <nav id="menu">                           ~ <nav id="menu"> ~ <!-- the main menu -->
+            a batch file comment           ~ REM set the path ¶ set PATH=C:/bin                                 ~ set PATH=C:/bin ~ REM set the path
+            a TeX comment                  ~ % the title page ¶ title = "Notes"                                 ~ title = "Notes" ~ % the title page
             the next comment               ~ # Build it ¶ make build ¶ # Test it ¶ make test                    ~ make test ~ # Test it
             a blank line ends a comment    ~ # Build it ¶ make build ⏎ make test                                ~ make test ~ Setup
+            a line indented less ends it   ~ def main(): ¶     # the defaults ¶     port = 80 ¶ run(main)        ~ run(main) ~ Setup
             a comment line itself          ~ # Build it ¶ make build                                            ~ # Build it ~ Setup
-            a JSON key is no comment       ~ "name": "caravan", ¶ "version": "1.0"                              ~ "version": "1.0" ~ Setup
+            a JSON string is no comment    ~ " Hello world", ¶ "next": 1                                        ~ "next": 1 ~ Setup
             a shebang is no comment        ~ #!/usr/bin/env bash ¶ set -euo pipefail                             ~ set -euo pipefail ~ Setup
             a preprocessor line            ~ #include <stdio.h> ¶ int main(void)                                ~ int main(void) ~ Setup
-            a root prompt is no comment    ~ # systemctl restart nginx ¶ # systemctl status nginx                ~ # systemctl status nginx ~ Setup
+            a spaced preprocessor line     ~ # include <stdio.h> ¶ int main(void)                               ~ int main(void) ~ Setup
+            a Rust attribute               ~ #[derive(Debug)] ¶ struct Point                                    ~ struct Point ~ Setup
+            a command after a root prompt  ~ # vim /etc/ssh/sshd_config ¶ PermitRootLogin no                    ~ PermitRootLogin no ~ Setup
+            a command after a zsh prompt   ~ % brew install wget ¶ wget --version                               ~ wget --version ~ Setup
+            output in a shell session      ~ $ git branch --list ¶ * main and more ¶ $ git switch dev           ~ $ git switch dev ~ Setup
+            a JavaScript statement         ~ ;[1, 2].forEach(print) ¶ done()                                    ~ done() ~ Setup
+            a single word says nothing     ~ # TODO ¶ make build                                                ~ make build ~ Setup
             a rule of dashes says nothing  ~ # ---------- ¶ make build                                          ~ make build ~ Setup
             """)
-    void a_code_line_is_read_with_the_comment_right_above_it(String name, String block, String line, String context) {
-        List<TextBlock> page = List.of(
-                new TextBlock(Kind.HEADING, "Setup"),
-                new TextBlock(Kind.CODE, block.replace(" ⏎ ", "\n\n").replace(" ¶ ", "\n")));
+    void a_code_line_is_read_with_the_comment_above_it(String name, String block, String line, String context) {
+        assertThat(contextOf(block, line)).isEqualTo(context);
+    }
 
-        assertThat(Passages.of(page))
-                .filteredOn(p -> p.text().equals(line))
-                .singleElement()
-                .extracting(Passage::context)
-                .isEqualTo(context);
+    @org.junit.jupiter.api.Test
+    void a_run_of_comments_too_long_to_be_context_gives_its_last_line() {
+        String run = "# a comment line of some forty characters\n".repeat(10);
+
+        assertThat(contextOf(run + "# the last one ¶ make build", "make build")).isEqualTo("# the last one");
+        assertThat(contextOf("# the first one ¶ # and the second ¶ make build", "make build"))
+                .isEqualTo("# the first one # and the second");
     }
 
     /**
      * A code block (" ¶ " between lines) under the heading "Setup": the context of its line {@code line} (" / " between
      * the lines of the context) is the heading, then the line opening the block or section it sits in, when there is
-     * one; a comment right above the line comes first.
+     * one; a comment above the line comes first.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
             an INI section                ~ [Service] ¶ Restart=always ¶ RestartSec=30                    ~ RestartSec=30  ~ Setup / [Service]
+            a TOML array of tables        ~ [package] ¶ name = "a" ¶ [[bin]] ¶ name = "cli"               ~ name = "cli"   ~ Setup / [[bin]]
+            a section header itself       ~ [core] ¶ bare = false ¶ [remote "origin"] ¶ url = /srv/repo  ~ [remote "origin"] ~ Setup
+            an array is no section        ~ [1, 2, 3] ¶ total = 6                                         ~ total = 6      ~ Setup
             a YAML key                    ~ metadata: ¶   annotations: ¶     service.beta.kubernetes.io/aws-load-balancer-scheme: "internal" ~ service.beta.kubernetes.io/aws-load-balancer-scheme: "internal" ~ Setup / annotations:
+            a YAML list at its key's indent ~ spec: ¶   containers: ¶   - name: web ¶     image: nginx      ~ image: nginx   ~ Setup / containers:
             a CSS rule                    ~ button:last-child { ¶   order: -1; ¶ }                        ~ order: -1;     ~ Setup / button:last-child {
+            a CSS rule on an id           ~ #header { ¶   margin: 0; ¶ }                                   ~ margin: 0;     ~ Setup / #header {
             the innermost block           ~ server { ¶   location / { ¶     proxy_pass http://localhost:8080/; ¶   } ¶   location /images/ { ¶     root /data; ¶   } ¶ } ~ root /data; ~ Setup / location /images/ {
             a line after the block ends   ~ server { ¶   listen 80; ¶ } ¶ worker_processes 4;             ~ worker_processes 4; ~ Setup
             a line beside a key's line    ~ Output: ¶ Time: 3.02 sec                                     ~ Time: 3.02 sec ~ Setup
             a key with a value            ~ name: caravan ¶ version: 1.0                                  ~ version: 1.0   ~ Setup
             a comment comes first         ~ [Service] ¶ # come back after half a minute ¶ RestartSec=30   ~ RestartSec=30  ~ # come back after half a minute
+            a comment ends with its block ~ # redirect to https ¶ server { ¶   listen 80; ¶ } ¶ server { ¶   listen 443 ssl; ¶ } ~ listen 443 ssl; ~ Setup / server {
             """)
     void a_code_line_is_read_with_the_line_opening_its_block(String name, String block, String line, String context) {
-        List<TextBlock> page =
-                List.of(new TextBlock(Kind.HEADING, "Setup"), new TextBlock(Kind.CODE, block.replace(" ¶ ", "\n")));
+        assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);
+    }
 
-        assertThat(Passages.of(page))
-                .filteredOn(p -> p.text().equals(line))
-                .singleElement()
-                .extracting(p -> p.context().replace("\n", " / "))
-                .isEqualTo(context);
+    /** The context of line {@code line} of a code block (" ¶ " between lines, " ⏎ " a blank line) under "Setup". */
+    private static String contextOf(String block, String line) {
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.HEADING, "Setup"),
+                new TextBlock(Kind.CODE, block.replace(" ⏎ ", "\n\n").replace(" ¶ ", "\n")));
+        return Passages.of(page).stream()
+                .filter(p -> p.text().equals(line))
+                .map(Passage::context)
+                .reduce((a, b) -> {
+                    throw new AssertionError("two passages " + line);
+                })
+                .orElseThrow(() -> new AssertionError("no passage " + line));
     }
 
     /**
