@@ -314,7 +314,8 @@ class PassagesTest {
             a TeX comment                  ~ % the title page ¶ title = "Notes"                                 ~ title = "Notes" ~ % the title page
             the next comment               ~ # Build it ¶ make build ¶ # Test it ¶ make test                    ~ make test ~ # Test it
             a blank line ends a comment    ~ # Build it ¶ make build ⏎ make test                                ~ make test ~ Setup
-            a line indented less ends it   ~ def main(): ¶     # the defaults ¶     port = 80 ¶ run(main)        ~ run(main) ~ Setup
+            a line indented less ends it   ~ x = 1 ¶   # the defaults ¶   port = 80 ¶ run(main)                ~ run(main) ~ Setup
+            the comment over the indented  ~ x = 1 ¶   # the defaults ¶   port = 80 ¶ run(main)                ~ port = 80 ~ # the defaults
             a comment line itself          ~ # Build it ¶ make build                                            ~ # Build it ~ Setup
             a JSON string is no comment    ~ " Hello world", ¶ "next": 1                                        ~ "next": 1 ~ Setup
             a shebang is no comment        ~ #!/usr/bin/env bash ¶ set -euo pipefail                             ~ set -euo pipefail ~ Setup
