@@ -40,14 +40,17 @@ final class CodeLines {
     private record Opener(int indent, String line) {}
 
     /**
-     * A comment marker: {@code #} (shell, Python, YAML, TOML; not a shebang, a Rust attribute or a C preprocessor
-     * line), {@code //}, {@code -- } (SQL, Lua), {@code /*} and {@code * } (C and its kin), {@code ;} before a space or
-     * a letter (INI; not JavaScript's {@code ;(function} or {@code ;[}), {@code % } (TeX, MATLAB), {@code <!--},
-     * {@code REM } (batch files) and {@code " } with no second quote (Vim script; a JSON string has one).
+     * A comment marker: {@code # } (shell, Python, YAML, TOML; a space after it, so not a shebang, a Rust attribute or
+     * a C preprocessor line, nor a spaced one such as {@code # include <stdio.h>}), {@code //}, {@code -- } (SQL, Lua),
+     * {@code /*} and {@code * } (C and its kin), {@code ;} before a space or a letter (INI; not JavaScript's
+     * {@code ;(function} or {@code ;[}), {@code % } (TeX, MATLAB), {@code <!--}, {@code REM } (batch files) and
+     * {@code " } with no second quote (Vim script; a JSON string has one).
      */
-    private static final Pattern COMMENT = Pattern.compile("(?:#(?![!\\[{(])(?!\\s*(?:include|define|undef|if|ifdef"
-            + "|ifndef|elif|else|endif|pragma|import|error|warning|line|region|endregion)\\b)|//|--\\s|/\\*|\\*\\s"
-            + "|;(?=[\\s;\\p{L}])|%\\s|<!--|(?i:rem)\\s|\"\\s(?=[^\"]*$))");
+    private static final Pattern COMMENT = Pattern.compile("(?:#(?=\\s)(?!\\s+(?:(?:include|import)\\s*[<\"]"
+            + "|(?:define|undef|ifdef|ifndef|elif|endif|pragma)\\b))|//|--\\s|/\\*|\\*\\s|;(?=[\\s;\\p{L}])|%\\s|<!--"
+            + "|(?i:rem)\\s|\"\\s(?=[^\"]*$))");
+    /** A word that names a file or an option: a command's argument ({@code config.yaml}, {@code /etc/hosts}, {@code -f}). */
+    private static final Pattern ARGUMENT = Pattern.compile("-{1,2}\\p{L}.*|.*[/.]\\p{L}.*");
     /** The marker a comment line opens with, and the spaces after it. */
     private static final Pattern MARKER = Pattern.compile("(?:#+|//+|--|/\\*+|\\*|;+|%|<!--|(?i:rem)\\b|\")\\s*");
     /** A word of three letters or more: what makes a comment say something ({@code # ----} says nothing). */
@@ -207,11 +210,12 @@ final class CodeLines {
      *       100, higher values = more accurate but slower} then {@code ALTER TABLE orders ALTER COLUMN status SET
      *       STATISTICS 500;}, the comment says what the statement is for in the words a question uses, which the
      *       statement lacks. A comment line itself has none;
-     *   <li>the line enclosing it: the nearest line above it that is indented less (a YAML list item: no more) and
-     *       opens a block, ending with <code>&#123;</code> or {@code :} (a CSS rule, a YAML key, a JSON object, an
-     *       nginx block, a Python function), else the section header above it ({@code [Service]} over
-     *       {@code RestartSec=30}, {@code annotations:} over a Kubernetes annotation); none longer than
-     *       {@value #ENCLOSING_CHARS} characters. A section header itself has none.
+     *   <li>the line enclosing it: the line opening the innermost block it sits in, a block being the lines after a line
+     *       that ends with <code>&#123;</code> or {@code :} ({@link #opens}; a CSS rule, a YAML key, a JSON object, an nginx block, a
+     *       Python function) until one indented no more than that line (a YAML list item: until one indented less, or
+     *       the next item); else the section header above it, at the start of a line ({@code [Service]} over
+     *       {@code RestartSec=30}, {@code annotations:} over a Kubernetes annotation). An opening line longer than
+     *       {@value #ENCLOSING_CHARS} characters is none. A section header itself has none.
      * </ul>
      */
     private static List<Read> read(String block) {
@@ -226,9 +230,8 @@ final class CodeLines {
             }
             String line = raw.strip();
             int indent = indent(raw);
-            boolean item = line.startsWith("- "); // a YAML list item may sit at its key's indent
-            while (!open.isEmpty()
-                    && (item ? open.peek().indent() > indent : open.peek().indent() >= indent)) {
+            boolean item = line.startsWith("- "); // a YAML list item may sit at its key's indent, not at an item's
+            while (!open.isEmpty() && closes(open.peek(), indent, item)) {
                 open.pop();
                 comments.closed(open.size());
             }
@@ -237,18 +240,33 @@ final class CodeLines {
             if (comment(line)) {
                 comments.add(line, open.size(), indent);
                 read.add(new Read(line, "", enclosing));
-            } else if (SECTION.matcher(line).matches()) {
+            } else if (indent == 0 && SECTION.matcher(line).matches()) {
                 comments.code();
                 read.add(new Read(line, comments.current(), ""));
                 section = line;
             } else {
                 comments.code();
                 read.add(new Read(line, comments.current(), enclosing));
-                if ((line.endsWith("{") || line.endsWith(":")) && line.length() <= ENCLOSING_CHARS)
-                    open.push(new Opener(indent, line));
+                // a longer opener still opens a block, but is no line's context
+                if (opens(line)) open.push(new Opener(indent, line.length() <= ENCLOSING_CHARS ? line : ""));
             }
         }
         return read;
+    }
+
+    /**
+     * Whether {@code line} opens a block: it ends with <code>&#123;</code> or {@code :}, but not {@code ::} (a label or a
+     * scope: AutoHotkey's {@code #Space::}, C++'s {@code std::}).
+     */
+    private static boolean opens(String line) {
+        return line.endsWith("{") || (line.endsWith(":") && !line.endsWith("::"));
+    }
+
+    /** Whether a line at {@code indent} (a YAML list item when {@code item}) is out of the block {@code opener} opens. */
+    private static boolean closes(Opener opener, int indent, boolean item) {
+        if (!item) return opener.indent() >= indent;
+        return opener.indent() > indent
+                || (opener.indent() == indent && opener.line().startsWith("- "));
     }
 
     /** The columns a line is indented by, a tab counting {@value #TAB_COLUMNS}. */
@@ -262,6 +280,7 @@ final class CodeLines {
     /** The comment in force while a block's lines are read ({@link #read}), joined in one pass however long the run. */
     private static final class Comments {
         private final StringBuilder run = new StringBuilder(); // the comment lines read in a row, joined
+        private String joined = ""; // run as a string, made once: every line under the comment shares it
         private String last = "";
         private boolean tooLong; // the run is over COMMENT_CHARS: its last line alone is the comment
         private boolean reading; // the line before was a comment
@@ -280,6 +299,7 @@ final class CodeLines {
             } else {
                 tooLong = true;
             }
+            joined = !tooLong ? run.toString() : last.length() <= COMMENT_CHARS ? last : "";
         }
 
         /** A line of code was read: the next comment line starts a new comment. */
@@ -299,6 +319,7 @@ final class CodeLines {
 
         void end() {
             run.setLength(0);
+            joined = "";
             last = "";
             tooLong = false;
             reading = false;
@@ -306,24 +327,27 @@ final class CodeLines {
         }
 
         String current() {
-            if (!tooLong) return run.toString();
-            return last.length() <= COMMENT_CHARS ? last : "";
+            return joined;
         }
     }
 
     /**
      * Whether {@code line} is a comment that says something: a comment marker ({@link #COMMENT}), then two words or
-     * more, one of three letters; not a command after a root prompt or zsh's {@code %} ({@code # apt install nginx},
-     * {@code # vim /etc/ssh/sshd_config}, {@code % brew install wget}), and not a CSS rule
-     * (<code>#header &#123;</code>).
+     * more, the first starting with a letter or digit and one of three letters; not a line that opens a block
+     * (<code>#header &#123;</code>, a CSS rule) or holds one (<code>* &#123; margin: 0; &#125;</code>), and not a
+     * command after a root prompt or zsh's {@code %}: a command word, or a second word that is a file or an option
+     * ({@code # apt install nginx}, {@code # nano config.yaml}, {@code % brew install wget}).
      */
     private static boolean comment(String line) {
         if (!COMMENT.matcher(line).lookingAt() || line.endsWith("{")) return false;
         Matcher marker = MARKER.matcher(line);
         String said = marker.lookingAt() ? line.substring(marker.end()) : line;
         String[] words = said.strip().split("\\s+", 3);
-        if (words.length < 2 || !WORD.matcher(said).find()) return false;
-        boolean command = COMMAND_WORDS.contains(words[0]) || "-/~.$".indexOf(words[1].charAt(0)) >= 0;
+        if (words.length < 2
+                || !Character.isLetterOrDigit(words[0].codePointAt(0))
+                || !WORD.matcher(said).find()) return false;
+        boolean command =
+                COMMAND_WORDS.contains(words[0]) || ARGUMENT.matcher(words[1]).matches();
         return !(command && (line.startsWith("#") || line.startsWith("%")));
     }
 

@@ -5,7 +5,9 @@ import dev.caravan.model.TextBlock;
 import dev.caravan.model.TextBlock.Kind;
 import dev.caravan.text.Sentences;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,6 +45,8 @@ final class Passages {
      * The longest candidate on both halves of the research kit is 907 characters, the longest answer 418.
      */
     static final int MAX_CHARS = 1_200;
+    /** The longest lead-in or heading a line of code is read with together with the line opening its block. */
+    static final int CODE_CONTEXT_CHARS = 300;
 
     /**
      * A line of code of one token that still says something: it assigns ({@code REDIS_PRIMARY_SERVICE_HOST=10.0.0.11}),
@@ -118,8 +122,9 @@ final class Passages {
                     // a block right after a typed command may be what it printed, set apart from it
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
                     endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
+                    Map<String, String> joined = new HashMap<>(); // the block's lines share each context string
                     for (CodeLines.Line line : lines) {
-                        String around = codeContext(line, context);
+                        String around = codeContext(line, context, joined);
                         if (codeLine(line.text()))
                             passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
                     }
@@ -322,12 +327,15 @@ final class Passages {
     /**
      * What a line of code is read with: the comment above it, which says what it does in words closer than the
      * block's lead-in; else {@code context} (the lead-in or the heading) and the line opening the block or section it
-     * sits in ("[Service]", "annotations:"), which says where it sits. Measured in docs/benchmarks.md ("forms3").
+     * sits in ("[Service]", "annotations:"), which says where it sits; a context over {@value #CODE_CONTEXT_CHARS}
+     * characters alone. Each joined context is made once per block ({@code joined}, by enclosing line), so a long
+     * lead-in over many lines of code is not copied for each. Measured in docs/benchmarks.md ("forms3").
      */
-    private static String codeContext(CodeLines.Line line, String context) {
+    private static String codeContext(CodeLines.Line line, String context, Map<String, String> joined) {
         if (!line.comment().isEmpty()) return line.comment();
-        if (line.enclosing().isEmpty()) return context;
-        return context.isEmpty() ? line.enclosing() : context + "\n" + line.enclosing();
+        if (line.enclosing().isEmpty() || context.length() > CODE_CONTEXT_CHARS) return context;
+        if (context.isEmpty()) return line.enclosing();
+        return joined.computeIfAbsent(line.enclosing(), enclosing -> context + "\n" + enclosing);
     }
 
     /**

@@ -327,6 +327,10 @@ class PassagesTest {
             output in a shell session      ~ $ git branch --list ¶ * main and more ¶ $ git switch dev           ~ $ git switch dev ~ Setup
             a JavaScript statement         ~ ;[1, 2].forEach(print) ¶ done()                                    ~ done() ~ Setup
             a single word says nothing     ~ # TODO ¶ make build                                                ~ make build ~ Setup
+            a comment opening with if      ~ # if the cache is cold, warm it ¶ warm_cache()                    ~ warm_cache() ~ # if the cache is cold, warm it
+            a file after a root prompt     ~ # nano config.yaml ¶ port: 80                                      ~ port: 80 ~ Setup
+            a dash in a comment            ~ # Note - requires root ¶ make install                              ~ make install ~ # Note - requires root
+            dashes in two words            ~ # -- -- ¶ make build                                               ~ make build ~ Setup
             a rule of dashes says nothing  ~ # ---------- ¶ make build                                          ~ make build ~ Setup
             """)
     void a_code_line_is_read_with_the_comment_above_it(String name, String block, String line, String context) {
@@ -340,6 +344,8 @@ class PassagesTest {
         assertThat(contextOf(run + "# the last one ¶ make build", "make build")).isEqualTo("# the last one");
         assertThat(contextOf("# the first one ¶ # and the second ¶ make build", "make build"))
                 .isEqualTo("# the first one # and the second");
+        assertThat(contextOf("# " + "long ".repeat(62) + "¶ make build", "make build"))
+                .isEqualTo("Setup");
     }
 
     /**
@@ -363,6 +369,13 @@ class PassagesTest {
             a key with a value            ~ name: caravan ¶ version: 1.0                                  ~ version: 1.0   ~ Setup
             a comment comes first         ~ [Service] ¶ # come back after half a minute ¶ RestartSec=30   ~ RestartSec=30  ~ # come back after half a minute
             a comment ends with its block ~ # redirect to https ¶ server { ¶   listen 80; ¶ } ¶ server { ¶   listen 443 ssl; ¶ } ~ listen 443 ssl; ~ Setup / server {
+            a comment ends with a block inside ~ http { ¶   # redirect to https ¶   server { ¶     listen 80; ¶   } ¶   server { ¶     listen 443 ssl; ¶   } ¶ } ~ listen 443 ssl; ~ Setup / server {
+            comments on both sides of a section ~ # the first thing ¶ [Service] ¶ # the second thing ¶ Restart=always ~ Restart=always ~ # the second thing
+            a list item after an item     ~ http: ¶ - match: ¶   - uri: ¶       prefix: /api ¶ - route: ¶   - destination: ¶       host: api ~ - route: ~ Setup / http:
+            an opening line too long      ~ location /segment/segment/segment/segment/segment/segment/segment/segment/segment/segment/segment/segment/segment/segment { ¶   listen 80; ¶ }   ~ listen 80; ~ Setup
+            a CSS rule for every element  ~ * { margin: 0; padding: 0; } ¶ body { ¶   color: red; ¶ }        ~ color: red;    ~ Setup / body {
+            a section header indented     ~ values = [ ¶   [foo] ¶ ] ¶ value = 2                             ~ value = 2      ~ Setup
+            a label is no block           ~ #Space:: ¶   ControlFocus, DirectUIHWND3, A ¶   return            ~ ControlFocus, DirectUIHWND3, A ~ Setup
             """)
     void a_code_line_is_read_with_the_line_opening_its_block(String name, String block, String line, String context) {
         assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);
