@@ -49,7 +49,7 @@ final class CodeLines {
     private static final Pattern COMMENT = Pattern.compile("(?:#(?=\\s)(?!\\s+(?:(?:include|import)\\s*[<\"]"
             + "|(?:define|undef|ifdef|ifndef|elif|endif|pragma)\\b))|//|--\\s|/\\*|\\*\\s|;(?=[\\s;\\p{L}])|%\\s|<!--"
             + "|(?i:rem)\\s|\"\\s(?=[^\"]*$))");
-    /** A word that names a file or an option: a command's argument ({@code config.yaml}, {@code /etc/hosts}, {@code -f}). */
+    /** A word naming a file or an option, a command's argument: {@code config.yaml}, {@code /etc/hosts}, {@code -f}. */
     private static final Pattern ARGUMENT = Pattern.compile("-{1,2}\\p{L}.*|.*[/.]\\p{L}.*");
     /** The marker a comment line opens with, and the spaces after it. */
     private static final Pattern MARKER = Pattern.compile("(?:#+|//+|--|/\\*+|\\*|;+|%|<!--|(?i:rem)\\b|\")\\s*");
@@ -210,12 +210,12 @@ final class CodeLines {
      *       100, higher values = more accurate but slower} then {@code ALTER TABLE orders ALTER COLUMN status SET
      *       STATISTICS 500;}, the comment says what the statement is for in the words a question uses, which the
      *       statement lacks. A comment line itself has none;
-     *   <li>the line enclosing it: the line opening the innermost block it sits in, a block being the lines after a line
-     *       that ends with <code>&#123;</code> or {@code :} ({@link #opens}; a CSS rule, a YAML key, a JSON object, an nginx block, a
-     *       Python function) until one indented no more than that line (a YAML list item: until one indented less, or
-     *       the next item); else the section header above it, at the start of a line ({@code [Service]} over
-     *       {@code RestartSec=30}, {@code annotations:} over a Kubernetes annotation). An opening line longer than
-     *       {@value #ENCLOSING_CHARS} characters is none. A section header itself has none.
+     *   <li>the line enclosing it: the line opening the innermost block it sits in, a block being the lines after a
+     *       line that ends with <code>&#123;</code> or {@code :} ({@link #opens}; a CSS rule, a YAML key, a JSON
+     *       object, an nginx block, a Python function) until one indented no more than that line (a YAML list item:
+     *       until one indented less, or the next item); else the section header above it, at the start of a line
+     *       ({@code [Service]} over {@code RestartSec=30}, {@code annotations:} over a Kubernetes annotation). An
+     *       opening line longer than {@value #ENCLOSING_CHARS} characters is none. A section header itself has none.
      * </ul>
      */
     private static List<Read> read(String block) {
@@ -255,14 +255,14 @@ final class CodeLines {
     }
 
     /**
-     * Whether {@code line} opens a block: it ends with <code>&#123;</code> or {@code :}, but not {@code ::} (a label or a
-     * scope: AutoHotkey's {@code #Space::}, C++'s {@code std::}).
+     * Whether {@code line} opens a block: it ends with <code>&#123;</code> or {@code :}, but not {@code ::} (a label or
+     * a scope: AutoHotkey's {@code #Space::}, C++'s {@code std::}).
      */
     private static boolean opens(String line) {
         return line.endsWith("{") || (line.endsWith(":") && !line.endsWith("::"));
     }
 
-    /** Whether a line at {@code indent} (a YAML list item when {@code item}) is out of the block {@code opener} opens. */
+    /** Whether a line at {@code indent} (a YAML list item when {@code item}) is out of the block that opener opens. */
     private static boolean closes(Opener opener, int indent, boolean item) {
         if (!item) return opener.indent() >= indent;
         return opener.indent() > indent
