@@ -75,7 +75,7 @@ final class LexicalIndex {
                     doc.add(new TextField(Analysis.FIELD, Analysis.lexicalText(p), Field.Store.NO));
                     String around = p.context().isEmpty() || p.context().equals(p.heading())
                             ? p.heading()
-                            : p.context().startsWith(p.heading() + "\n") // a code line's heading, then its block
+                            : startsWithLine(p.context(), p.heading()) // a code line's heading, then its block
                                     ? p.context()
                                     : (p.heading() + "\n" + p.context()).strip();
                     if (!around.isEmpty()) doc.add(new TextField(HEADING, around, Field.Store.NO));
@@ -137,6 +137,11 @@ final class LexicalIndex {
             if (terms.contains(term.getKey())) have += term.getValue();
         }
         return total == 0 ? 0 : have / total;
+    }
+
+    /** Whether {@code text} opens with the line {@code first}, a line break after it (no copy made, for every passage). */
+    private static boolean startsWithLine(String text, String first) {
+        return text.length() > first.length() && text.startsWith(first) && text.charAt(first.length()) == '\n';
     }
 
     /** Lucene's BM25 with its own IDF formula opened up, so coverage weighs terms exactly as the ranking does. */

@@ -271,8 +271,9 @@ public final class PassageRanker {
         for (Candidate c : batch) readPages.add(c.page);
         Map<Integer, Integer> residualAt = new HashMap<>(); // page -> place of its residual query
         for (Map.Entry<Integer, String> page : residualQueries(query, all).entrySet()) {
-            if (readPages.contains(page.getKey())) // only a read candidate has a residual cosine
-            residualAt.put(page.getKey(), place(texts, encoder.queryText(page.getValue())));
+            // only a read candidate has a residual cosine
+            if (readPages.contains(page.getKey()))
+                residualAt.put(page.getKey(), place(texts, encoder.queryText(page.getValue())));
         }
         float[][] vectors;
         try {

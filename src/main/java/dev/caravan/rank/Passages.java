@@ -46,7 +46,7 @@ final class Passages {
      */
     static final int MAX_CHARS = 1_200;
     /** The longest lead-in or heading a line of code is read with together with the line opening its block. */
-    static final int CODE_CONTEXT_CHARS = 300;
+    private static final int CODE_CONTEXT_CHARS = 300;
 
     /**
      * A line of code of one token that still says something: it assigns ({@code REDIS_PRIMARY_SERVICE_HOST=10.0.0.11}),
@@ -124,9 +124,9 @@ final class Passages {
                     endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
                     Map<String, String> joined = new HashMap<>(); // the block's lines share each context string
                     for (CodeLines.Line line : lines) {
+                        if (!codeLine(line.text())) continue;
                         String around = codeContext(line, context, joined);
-                        if (codeLine(line.text()))
-                            passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
+                        passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
                     }
                 }
                 case TABLE_ROW -> {
