@@ -20,8 +20,16 @@ class AnswerTypeTest {
             Who designed the festival identity?                     | NAME
             Which Go library stores the transparency log?           | NAME
             how to make the Flask server reachable on my network    | ANY
-            Which command turns off the Pi's ethernet LEDs?         | COMMAND
-            Go tutorial: command that enables dependency tracking   | COMMAND
+            Which command turns off the Pi's ethernet LEDs?         | CODE
+            Go tutorial: command that enables dependency tracking   | CODE
+            which CSS declaration moves the last button first?      | CODE
+            what location directive does the guide use for images?  | CODE
+            what single line do you add to your main CSS file?      | CODE
+            Which response header stops MIME sniffing?              | CODE
+            which testify assertion checks it is never called?      | CODE
+            What value does a JavaScript function parameter get?    | NAME
+            What are the key settings of a good camera?             | ANY
+            Which line of products sells best?                      | NAME
             """)
     void the_kind_of_answer_a_question_asks_for_comes_from_its_wording(String query, AnswerType expected) {
         assertThat(AnswerType.of(query)).isEqualTo(expected);
@@ -51,9 +59,9 @@ class AnswerTypeTest {
             PARAGRAPH | Run the go mod init command to enable dependency tracking.    | false | false
             LIST_ITEM | go mod init example/hello                                     | false | false
             """)
-    void a_command_is_answered_by_a_line_of_code_that_is_no_commands_output(
+    void code_is_answered_by_a_line_of_code_that_is_no_commands_output(
             Kind kind, String text, boolean output, boolean holds) {
-        assertThat(AnswerType.COMMAND.heldBy(
+        assertThat(AnswerType.CODE.heldBy(
                         new Passage(text, "", 0, 0, kind, "", output), Analysis.terms("which command")))
                 .isEqualTo(holds);
     }
