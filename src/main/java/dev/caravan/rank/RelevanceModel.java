@@ -46,7 +46,8 @@ final class RelevanceModel {
         BM25_SHARE(3.81, 6.79),
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
-         * when the question asks no particular kind. For such a question, a command's output ({@link CodeLines}) is
+         * when the question asks no particular kind, or one that other passages may answer too ("how do I ...": a
+         * line of code holds it, a step in prose does not lack it). For such a question, a command's output ({@link CodeLines}) is
          * -1 unless the question asks what a program printed ({@link Asked#output}): "Created symlink ..." is not how
          * to make a machine boot to the console. A question asking for a particular kind keeps the rule above: an
          * output line may hold the version or name asked for ({@code Python 3.10.12}). The weights were fitted before
@@ -192,7 +193,8 @@ final class RelevanceModel {
             }
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
             if (asked.particular()) {
-                f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage, queryTerms) ? 1 : -1;
+                f[Feature.ANSWER_KIND.ordinal()] =
+                        asked.heldBy(c.passage, queryTerms) ? 1 : asked.type().exclusive() ? -1 : 0;
             } else if (c.passage.output() && !asked.output()) {
                 f[Feature.ANSWER_KIND.ordinal()] = -1;
             }

@@ -19,7 +19,11 @@ class AnswerTypeTest {
             When did the museum open?                               | TIME
             Who designed the festival identity?                     | NAME
             Which Go library stores the transparency log?           | NAME
-            how to make the Flask server reachable on my network    | ANY
+            how to make the Flask server reachable on my network    | HOW_TO
+            Celery: how do I purge all task queues but the default? | HOW_TO
+            how do you construct a runtime on one thread by hand?   | HOW_TO
+            how long does the battery last?                         | QUANTITY
+            why do heat pumps freeze?                               | ANY
             Which command turns off the Pi's ethernet LEDs?         | CODE
             Go tutorial: command that enables dependency tracking   | CODE
             which CSS declaration moves the last button first?      | CODE
@@ -50,6 +54,20 @@ class AnswerTypeTest {
     void a_passage_holds_the_kind_of_answer_or_not(AnswerType type, String passage, boolean holds) {
         assertThat(type.heldBy(passage, Analysis.terms("which library stores the transparency log")))
                 .isEqualTo(holds);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            QUANTITY | true
+            TIME     | true
+            NAME     | true
+            CODE     | true
+            HOW_TO   | false
+            ANY      | false
+            """)
+    void only_a_passage_holding_the_kind_asked_for_answers_unless_prose_may_answer_too(
+            AnswerType type, boolean exclusive) {
+        assertThat(type.exclusive()).isEqualTo(exclusive);
     }
 
     @ParameterizedTest(name = "{0}: {1}")

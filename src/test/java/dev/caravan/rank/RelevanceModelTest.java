@@ -42,6 +42,8 @@ class RelevanceModelTest {
             holds a name the query lacks      | which database does Gitea recommend | Gitea recommends PostgreSQL or MySQL.    | 1
             only the query's own names        | which database does Gitea recommend | Gitea needs a database to run.           | -1
             a question asking no kind         | why do heat pumps freeze          | Heat pumps freeze when the coil ices over. | 0
+            a step in prose for how to do it  | how do I purge the task queues    | Stop the workers, then purge each queue.   | 0
+            prose for a named part of code    | which flag purges the task queues | Stop the workers, then purge each queue.   | -1
             """)
     void the_answer_kind_says_whether_a_passage_holds_what_the_question_asks_for(
             String name, String query, String passage, double expected) {
