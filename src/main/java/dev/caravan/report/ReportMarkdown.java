@@ -236,7 +236,7 @@ final class ReportMarkdown {
                     .append(' ')
                     .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()));
             if (!f.context().isEmpty())
-                out.append(" (in: ").append(inline(f.context())).append(')');
+                out.append(" (in: ").append(context(f.context())).append(')');
             out.append('\n');
         }
         out.append('\n');
@@ -361,6 +361,15 @@ final class ReportMarkdown {
         if (relevance != null && relevance.relevant() && relevance.bestPassage() != null)
             return relevance.bestPassage();
         return page.excerpt();
+    }
+
+    /**
+     * A finding's context as one line of inline Markdown: its parts (a code line's heading or lead-in, then the line
+     * opening its block) with " › " between them, as a path, not run together ("Ordering flex items › button:last-child
+     * {", not "Ordering flex items button:last-child {").
+     */
+    static String context(String context) {
+        return inline(context.strip().replaceAll("\\s*\\n\\s*", " \u203a "));
     }
 
     private static String inline(String text) {
