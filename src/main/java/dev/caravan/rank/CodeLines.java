@@ -36,6 +36,13 @@ final class CodeLines {
     /** A line of a block as read, before it is told apart as typed or printed. */
     private record Read(String text, String comment, String enclosing) {}
 
+    /**
+     * A C++ or Qt access label ({@code public:}, {@code private slots:}): it neither opens a block nor ends the class
+     * it is in, though written at the class's own indent.
+     */
+    private static final Pattern ACCESS =
+            Pattern.compile("(?:public|private|protected)(?: (?:slots|Q_SLOTS))?:|signals:|Q_SIGNALS:");
+
     /** A line that opens a block (<code>server &#123;</code>, {@code annotations:}), and how far it is indented. */
     private record Opener(int indent, String line) {}
 
@@ -231,7 +238,8 @@ final class CodeLines {
             String line = raw.strip();
             int indent = indent(raw);
             boolean item = line.startsWith("- "); // a YAML list item may sit at its key's indent, not at an item's
-            while (!open.isEmpty() && closes(open.peek(), indent, item)) {
+            boolean access = ACCESS.matcher(line).matches(); // in the class block, however far it is indented
+            while (!access && !open.isEmpty() && closes(open.peek(), indent, item)) {
                 open.pop();
                 comments.closed(open.size());
             }
@@ -248,7 +256,7 @@ final class CodeLines {
                 comments.code();
                 read.add(new Read(line, comments.current(), enclosing));
                 // a longer opener still opens a block, but is no line's context
-                if (opens(line)) open.push(new Opener(indent, line.length() <= ENCLOSING_CHARS ? line : ""));
+                if (opens(line) && !access) open.push(new Opener(indent, line.length() <= ENCLOSING_CHARS ? line : ""));
             }
         }
         return read;

@@ -376,6 +376,7 @@ class PassagesTest {
             a CSS rule for every element  ~ * { margin: 0; padding: 0; } ¶ body { ¶   color: red; ¶ }        ~ color: red;    ~ Setup / body {
             a section header indented     ~ values = [ ¶   [foo] ¶ ] ¶ value = 2                             ~ value = 2      ~ Setup
             a label is no block           ~ #Space:: ¶   ControlFocus, DirectUIHWND3, A ¶   return            ~ ControlFocus, DirectUIHWND3, A ~ Setup
+            an access label is no block   ~ class Cache { ¶ public: ¶   void clear(); ¶ };                 ~ void clear();  ~ Setup / class Cache {
             """)
     void a_code_line_is_read_with_the_line_opening_its_block(String name, String block, String line, String context) {
         assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);
