@@ -7,27 +7,31 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The kind of answer a question asks for, from its wording alone: code ("which command", "what location directive",
- * "which CSS declaration"), a quantity ("how much", "how many", "price"), a time ("when", "which year", "since which
- * version") or a name ("who", "which", "what is ... called"). A passage that holds that kind of thing (a line of code,
- * a number, a date or version, a name the question does not already give) can answer it; one that only restates the
- * question cannot. Stateless.
+ * The kind of answer a question asks for, from its wording alone: a command ("which command"), a line of code or a
+ * step ("how do I ...", "which CSS declaration"), a quantity ("how much", "how many", "price"), a time ("when", "which
+ * year", "since which version") or a name ("who", "which", "what is ... called"). A passage that holds that kind of
+ * thing (a line of code, a number, a date or version, a name the question does not already give) can answer it; one
+ * that only restates the question cannot. Stateless.
  */
 enum AnswerType {
     QUANTITY,
     TIME,
     NAME,
+    /** A command ("which command", "the command that ..."): only a line of code that is no command's output answers. */
     CODE,
     /**
-     * How to do something ("how do I purge all task queues", "how do you construct a runtime by hand"): a line of code
-     * that is no command's output holds the answer, as for {@link #CODE}, but a passage that is not one may answer as
-     * well (a step in prose, "Open Settings and turn on ..."), so it does not lack the kind asked for
-     * (not {@link #exclusive}). Measured (answer@5 with the model, on top of the code nouns of {@code ASKS_CODE}): forms3
-     * 0.556 to 0.583 (Tokio's {@code runtime::Builder::new_current_thread()}), forms2, forms, tune and check unchanged
-     * (0.792, 0.850, 0.880, 0.870), and lexical-only the same on all five. As {@link #CODE} instead, prose lacking
-     * it: forms3 0.583 too, but tune 0.870 (a step in prose lost).
+     * How to do something ("how do I purge all task queues", "how do you construct a runtime by hand"), or a part of a
+     * program or a configuration file named as what is asked for ("which CSS declaration", "what location directive",
+     * "which response header"): a line of code that is no command's output holds the answer, as for {@link #CODE}, but
+     * a passage that is not one may answer as well (a step in prose, "Open Settings and turn on ..."; "the {@code
+     * order} property"), so it does not lack the kind asked for (not {@link #exclusive}). Measured (answer@5 with the
+     * model), on top of stop 39: with "command" alone, forms3 0.500 and forms2 0.771; with the named parts as
+     * {@link #CODE} (prose lacking it), forms3 0.556 and forms2 0.792, and with "how do I" too, forms3 0.583; as this
+     * kind, where prose does not lack it, the same (0.583, 0.792); tune, forms and check unchanged throughout (0.880,
+     * 0.850, 0.870), and lexical-only forms3 0.222 to 0.278, the rest unchanged. "How do I" as {@link #CODE} instead:
+     * forms3 0.583 too, but tune 0.870 (a step in prose lost).
      */
-    HOW_TO,
+    CODE_LIKELY,
     ANY;
 
     private static final Pattern ASKS_QUANTITY = Pattern.compile(
@@ -41,23 +45,27 @@ enum AnswerType {
             "\\bwho(?:m|se)?\\b|\\bwhich\\b|\\bwhat (?:is|are|was|were) (?:the )?(?:name|names|title)\\b|\\bcalled\\b"
                     + "|\\bname of\\b|\\bwhat \\w+ (?:does|do|did|is|are|was|were)\\b");
 
-    /**
-     * A command, or a part of a program or a configuration file named as what is asked for ("which CSS declaration",
-     * "what location directive does the guide use", "what single line do you add"): up to three words may stand
-     * between "which" or "what" and the noun, but not a verb or an article ("what value does a JavaScript function
-     * parameter get" asks for a value), and a noun followed by "of" is meant in another sense ("which line of
-     * products", "which method of payment"). Measured (answer@5 with the model, on top of the code context of stop 39):
-     * with "command" alone, forms3 0.500, forms2 0.771; with these nouns, forms3 0.556, forms2 0.792 (tune, forms and
-     * check unchanged, 0.880, 0.850 and 0.870). Lexical-only, forms3 went from 0.222 to 0.278, the rest unchanged.
-     */
-    private static final Pattern ASKS_CODE = Pattern.compile("\\bcommands?\\b"
-            + "|\\b(?:which|what)\\s+(?:(?!(?:is|are|was|were|do|does|did|the|a|an)\\b)[\\w.'/-]+\\s+){0,3}?"
-            + "(?:statement|directive|declaration|annotation|clause|mapping|snippet|line|entry|call|assertion|setting"
-            + "|option|flag|header|field|property|variable|argument|parameter|function|method|keyword|shorthand)s?\\b"
-            + "(?!\\s+of\\b)");
+    private static final Pattern ASKS_COMMAND = Pattern.compile("\\bcommands?\\b");
 
-    /** A question asking how to do something: "how do I", "how can you", "how to". */
-    private static final Pattern ASKS_HOW_TO = Pattern.compile("\\bhow (?:do|can|should) (?:i|you|we)\\b|\\bhow to\\b");
+    /**
+     * A part of a program or a configuration file named as what is asked for: "which" or "what", up to three words,
+     * then the noun ("which CSS declaration", "what location directive does the guide use", "what single line do you
+     * add"). The words between are no verb, pronoun or article, nor "of", "type", "kind" ("what should I call my
+     * puppy", "what type of entry visa"); a noun followed by "of" is meant in another sense ("which line of credit",
+     * "which method of payment"), but for "of code". Looked for after a time and a quantity ("what time should I
+     * call", "what entry fee"). It still takes some everyday questions ("what options do I have for a mortgage"),
+     * which is why prose does not lack the kind it asks for.
+     */
+    private static final Pattern ASKS_CODE_PART = Pattern.compile("\\b(?:which|what)\\s+(?:(?!(?:is|are|was|were|do"
+            + "|does|did|should|can|could|would|will|shall|may|might|must|has|have|had|i|you|we|they|he|she|it|the|a|an"
+            + "|of|type|kind|sort)\\b)[\\w.'/-]+\\s+){0,3}?(?:statements?|directives?|declarations?|annotations?|clauses?"
+            + "|mappings?|snippets?|lines?|entry|entries|calls?|assertions?|settings?|options?|flags?|headers?|fields?"
+            + "|property|properties|variables?|arguments?|parameters?|functions?|methods?|keywords?|shorthands?)\\b"
+            + "(?!\\s+of\\b(?!\\s+code\\b))");
+
+    /** A question asking how to do something: "how do I", "how can you", "how does one", "how to". */
+    private static final Pattern ASKS_HOW_TO =
+            Pattern.compile("\\bhow (?:do|does|can|should) (?:i|you|we|one)\\b|\\bhow to\\b");
 
     /** A number: digits, or a number word; a list's own numbering ("23. ") at the start does not count. */
     private static final Pattern NUMBER = Pattern.compile("\\d|(?i)\\b(?:one|two|three|four|five|six"
@@ -75,21 +83,23 @@ enum AnswerType {
     private static final Pattern NAME_WORD = Pattern.compile("[A-Z][\\w'’&.-]*+|(?<![\\w@/.-])[\\w@/.-]++");
 
     /**
-     * What {@code query} asks for: code, else how to do something, else a time, else a quantity, else a name, as its wording asks; else
-     * {@link #ANY}.
+     * What {@code query} asks for, as its wording asks: a command, else how to do something, else a time, else a
+     * quantity, else a named part of a program, else a name; else {@link #ANY}.
      */
     static AnswerType of(String query) {
         String q = query.toLowerCase(Locale.ROOT);
-        if (ASKS_CODE.matcher(q).find()) return CODE;
-        if (ASKS_HOW_TO.matcher(q).find()) return HOW_TO;
+        if (ASKS_COMMAND.matcher(q).find()) return CODE;
+        if (ASKS_HOW_TO.matcher(q).find()) return CODE_LIKELY;
         if (ASKS_TIME.matcher(q).find()) return TIME;
         if (ASKS_QUANTITY.matcher(q).find()) return QUANTITY;
+        if (ASKS_CODE_PART.matcher(q).find()) return CODE_LIKELY;
         if (ASKS_NAME.matcher(q).find()) return NAME;
         return ANY;
     }
 
     /**
-     * Whether {@code passage} holds this kind of answer: code is a line of code that is not a command's output
+     * Whether {@code passage} holds this kind of answer: code, or likely code, is a line of code that is not a
+     * command's output
      * ({@link CodeLines}); a name, in a line of code, is any word the question does not already give, since code is
      * made of names whatever their case ({@code pub fn is_err_and<F>(self, f: F) -> bool} for "which method checks
      * ..."). Measured (answer@5 with the model, forms2): 0.521 without, 0.562 with (tune, forms and check unchanged).
@@ -97,17 +107,17 @@ enum AnswerType {
      */
     boolean heldBy(Passage passage, Set<String> queryTerms) {
         if (passage.kind() == Kind.CODE && this == NAME) return !queryTerms.containsAll(Analysis.terms(passage.text()));
-        return this == CODE || this == HOW_TO
+        return this == CODE || this == CODE_LIKELY
                 ? passage.kind() == Kind.CODE && !passage.output()
                 : heldBy(passage.text(), queryTerms);
     }
 
     /**
      * Whether only a passage that holds this kind of answer can answer: a passage that does not lacks it. Not so for
-     * {@link #HOW_TO}, which prose answers too, nor {@link #ANY}.
+     * {@link #CODE_LIKELY}, which prose answers too, nor {@link #ANY}.
      */
     boolean exclusive() {
-        return this != HOW_TO && this != ANY;
+        return this != CODE_LIKELY && this != ANY;
     }
 
     /**
@@ -120,7 +130,7 @@ enum AnswerType {
                 NUMBER.matcher(LIST_NUMBER.matcher(text).replaceFirst("")).find();
             case TIME -> DATE_OR_VERSION.matcher(text).find();
             case NAME -> holdsNewName(text, queryTerms);
-            case CODE, HOW_TO, ANY -> false;
+            case CODE, CODE_LIKELY, ANY -> false;
         };
     }
 

@@ -37,14 +37,18 @@ final class CodeLines {
     private record Read(String text, String comment, String enclosing) {}
 
     /**
-     * A C++ or Qt access label ({@code public:}, {@code private slots:}): it neither opens a block nor ends the class
-     * it is in, though written at the class's own indent.
+     * A C++ or Qt access label ({@code public:}, {@code private slots:}, then perhaps a {@code //} comment): in a
+     * brace block it neither opens a block nor ends the class it is in, though written at the class's own indent. A
+     * YAML key of the same name ({@code public:} under {@code networks:}) is in no brace block and opens its block.
      */
-    private static final Pattern ACCESS =
-            Pattern.compile("(?:public|private|protected)(?: (?:slots|Q_SLOTS))?:|signals:|Q_SIGNALS:");
+    private static final Pattern ACCESS = Pattern.compile(
+            "(?:(?:public|private|protected)(?: (?:slots|Q_SLOTS))?|signals|Q_SIGNALS)\\s*:(?:\\s*//.*)?");
 
-    /** A line that opens a block (<code>server &#123;</code>, {@code annotations:}), and how far it is indented. */
-    private record Opener(int indent, String line) {}
+    /**
+     * A line that opens a block (<code>server &#123;</code>, {@code annotations:}), how far it is indented, and
+     * whether it opens it with a brace.
+     */
+    private record Opener(int indent, String line, boolean brace) {}
 
     /**
      * A comment marker: {@code # } (shell, Python, YAML, TOML; a space after it, so not a shebang, a Rust attribute or
@@ -238,7 +242,9 @@ final class CodeLines {
             String line = raw.strip();
             int indent = indent(raw);
             boolean item = line.startsWith("- "); // a YAML list item may sit at its key's indent, not at an item's
-            boolean access = ACCESS.matcher(line).matches(); // in the class block, however far it is indented
+            boolean access = !open.isEmpty()
+                    && open.peek().brace()
+                    && ACCESS.matcher(line).matches();
             while (!access && !open.isEmpty() && closes(open.peek(), indent, item)) {
                 open.pop();
                 comments.closed(open.size());
@@ -256,7 +262,8 @@ final class CodeLines {
                 comments.code();
                 read.add(new Read(line, comments.current(), enclosing));
                 // a longer opener still opens a block, but is no line's context
-                if (opens(line) && !access) open.push(new Opener(indent, line.length() <= ENCLOSING_CHARS ? line : ""));
+                if (opens(line) && !access)
+                    open.push(new Opener(indent, line.length() <= ENCLOSING_CHARS ? line : "", line.endsWith("{")));
             }
         }
         return read;

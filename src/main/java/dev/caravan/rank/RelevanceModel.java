@@ -47,11 +47,12 @@ final class RelevanceModel {
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
          * when the question asks no particular kind, or one that other passages may answer too ("how do I ...": a
-         * line of code holds it, a step in prose does not lack it). For such a question, a command's output ({@link CodeLines}) is
-         * -1 unless the question asks what a program printed ({@link Asked#output}): "Created symlink ..." is not how
-         * to make a machine boot to the console. A question asking for a particular kind keeps the rule above: an
-         * output line may hold the version or name asked for ({@code Python 3.10.12}). The weights were fitted before
-         * this rule and not refitted. Measured in docs/benchmarks.md ("A command's output, set apart from it").
+         * line of code holds it, a step in prose does not lack it). For such a question, a command's output
+         * ({@link CodeLines}) is -1 unless the question asks what a program printed ({@link Asked#output}): "Created
+         * symlink ..." is not how to make a machine boot to the console. A question asking for a particular kind that
+         * only its kind answers keeps the rule above: an output line may hold the version or name asked for
+         * ({@code Python 3.10.12}). The weights were fitted before this rule and not refitted. Measured in
+         * docs/benchmarks.md ("A command's output, set apart from it").
          */
         ANSWER_KIND(1.48, 1.53),
         /** The share of its words that are the query's: high for a passage that only restates the question. */
@@ -193,8 +194,9 @@ final class RelevanceModel {
             }
             f[Feature.BM25_SHARE.ordinal()] = share(c.bm25, bestBm25);
             if (asked.particular()) {
-                f[Feature.ANSWER_KIND.ordinal()] =
-                        asked.heldBy(c.passage, queryTerms) ? 1 : asked.type().exclusive() ? -1 : 0;
+                f[Feature.ANSWER_KIND.ordinal()] = asked.heldBy(c.passage, queryTerms)
+                        ? 1
+                        : asked.type().exclusive() || (c.passage.output() && !asked.output()) ? -1 : 0;
             } else if (c.passage.output() && !asked.output()) {
                 f[Feature.ANSWER_KIND.ordinal()] = -1;
             }

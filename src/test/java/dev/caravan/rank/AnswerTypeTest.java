@@ -19,21 +19,27 @@ class AnswerTypeTest {
             When did the museum open?                               | TIME
             Who designed the festival identity?                     | NAME
             Which Go library stores the transparency log?           | NAME
-            how to make the Flask server reachable on my network    | HOW_TO
-            Celery: how do I purge all task queues but the default? | HOW_TO
-            how do you construct a runtime on one thread by hand?   | HOW_TO
+            how to make the Flask server reachable on my network    | CODE_LIKELY
+            Celery: how do I purge all task queues but the default? | CODE_LIKELY
+            how do you construct a runtime on one thread by hand?   | CODE_LIKELY
             how long does the battery last?                         | QUANTITY
             why do heat pumps freeze?                               | ANY
             Which command turns off the Pi's ethernet LEDs?         | CODE
             Go tutorial: command that enables dependency tracking   | CODE
-            which CSS declaration moves the last button first?      | CODE
-            what location directive does the guide use for images?  | CODE
-            what single line do you add to your main CSS file?      | CODE
-            Which response header stops MIME sniffing?              | CODE
-            which testify assertion checks it is never called?      | CODE
+            which CSS declaration moves the last button first?      | CODE_LIKELY
+            what location directive does the guide use for images?  | CODE_LIKELY
+            what single line do you add to your main CSS file?      | CODE_LIKELY
+            Which response header stops MIME sniffing?              | CODE_LIKELY
+            which testify assertion checks it is never called?      | CODE_LIKELY
+            Which CSS properties center a div?                      | CODE_LIKELY
+            what line of code enables strict mode?                  | CODE_LIKELY
             What value does a JavaScript function parameter get?    | NAME
             What are the key settings of a good camera?             | ANY
             Which line of products sells best?                      | NAME
+            What time should I call the bank?                       | TIME
+            What entry fee does the museum charge?                  | QUANTITY
+            What should I call my puppy?                            | ANY
+            What type of entry visa do I need?                      | ANY
             """)
     void the_kind_of_answer_a_question_asks_for_comes_from_its_wording(String query, AnswerType expected) {
         assertThat(AnswerType.of(query)).isEqualTo(expected);
@@ -58,12 +64,12 @@ class AnswerTypeTest {
 
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
-            QUANTITY | true
-            TIME     | true
-            NAME     | true
-            CODE     | true
-            HOW_TO   | false
-            ANY      | false
+            QUANTITY    | true
+            TIME        | true
+            NAME        | true
+            CODE        | true
+            CODE_LIKELY | false
+            ANY         | false
             """)
     void only_a_passage_holding_the_kind_asked_for_answers_unless_prose_may_answer_too(
             AnswerType type, boolean exclusive) {

@@ -377,6 +377,8 @@ class PassagesTest {
             a section header indented     ~ values = [ ¶   [foo] ¶ ] ¶ value = 2                             ~ value = 2      ~ Setup
             a label is no block           ~ #Space:: ¶   ControlFocus, DirectUIHWND3, A ¶   return            ~ ControlFocus, DirectUIHWND3, A ~ Setup
             an access label is no block   ~ class Cache { ¶ public: ¶   void clear(); ¶ };                 ~ void clear();  ~ Setup / class Cache {
+            an access label with a comment ~ class Cache { ¶ public: // the API ¶   void clear(); ¶ };      ~ void clear();  ~ Setup / class Cache {
+            a YAML key named like a label ~ networks: ¶   public: ¶     driver: bridge                     ~ driver: bridge ~ Setup / public:
             """)
     void a_code_line_is_read_with_the_line_opening_its_block(String name, String block, String line, String context) {
         assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);
