@@ -7,11 +7,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The kind of answer a question asks for, from its wording alone: a command ("which command"), a line of code or a
- * step ("how do I ...", "which CSS declaration"), a quantity ("how much", "how many", "price"), a time ("when", "which
- * year", "since which version") or a name ("who", "which", "what is ... called"). A passage that holds that kind of
- * thing (a line of code, a number, a date or version, a name the question does not already give) can answer it; one
- * that only restates the question cannot. Stateless.
+ * The kind of answer a question asks for, from its wording alone: a command ("which command"), a line of code named
+ * by what it is ("which CSS declaration"), a quantity ("how much", "how many", "price"), a time ("when", "which year",
+ * "since which version") or a name ("who", "which", "what is ... called"). A passage that holds that kind of thing (a
+ * line of code, a number, a date or version, a name the question does not already give) can answer it; one that only
+ * restates the question cannot. Stateless.
  */
 enum AnswerType {
     QUANTITY,
@@ -20,16 +20,15 @@ enum AnswerType {
     /** A command ("which command", "the command that ..."): only a line of code that is no command's output answers. */
     CODE,
     /**
-     * How to do something ("how do I purge all task queues", "how do you construct a runtime by hand"), or a part of a
-     * program or a configuration file named as what is asked for ("which CSS declaration", "what location directive",
-     * "which response header"): a line of code that is no command's output holds the answer, as for {@link #CODE}, but
-     * a passage that is not one may answer as well (a step in prose, "Open Settings and turn on ..."; "the {@code
-     * order} property"), so it does not lack the kind asked for (not {@link #exclusive}). Measured (answer@5 with the
-     * model), on top of stop 39: with "command" alone, forms3 0.500 and forms2 0.771; with the named parts as
-     * {@link #CODE} (prose lacking it), forms3 0.556 and forms2 0.792, and with "how do I" too, forms3 0.583; as this
-     * kind, where prose does not lack it, the same (0.583, 0.792); tune, forms and check unchanged throughout (0.880,
-     * 0.850, 0.870), and lexical-only forms3 0.222 to 0.278, the rest unchanged. "How do I" as {@link #CODE} instead:
-     * forms3 0.583 too, but tune 0.870 (a step in prose lost).
+     * A part of a program or a configuration file named as what is asked for ("which CSS declaration", "what location
+     * directive", "which response header"): a line of code that is no command's output holds the answer, as for
+     * {@link #CODE}, but a passage that is not one may answer as well ("the {@code order} property moves ..."), so it
+     * does not lack the kind asked for (not {@link #exclusive}). Measured (answer@5 with the model), on top of stop
+     * 39: with "command" alone, forms3 0.500 and forms2 0.771; with the named parts as {@link #CODE} (prose lacking
+     * it), forms3 0.556 and forms2 0.792; as this kind, the same; tune, forms and check unchanged (0.880, 0.850,
+     * 0.870), and lexical-only forms3 0.222 to 0.278, the rest unchanged. "How do I ..." as this kind too gave forms3
+     * 0.583 (Tokio's {@code runtime::Builder::new_current_thread()}) but cost the demo's "How do I make React
+     * useEffect run only once on mount?" its answer, a sentence, to lines of code: not kept.
      */
     CODE_LIKELY,
     ANY;
@@ -50,22 +49,21 @@ enum AnswerType {
     /**
      * A part of a program or a configuration file named as what is asked for: "which" or "what", up to three words,
      * then the noun ("which CSS declaration", "what location directive does the guide use", "what single line do you
-     * add"). The words between are no verb, pronoun or article, nor "of", "type", "kind" ("what should I call my
-     * puppy", "what type of entry visa"); a noun followed by "of" is meant in another sense ("which line of credit",
-     * "which method of payment"), but for "of code". Looked for after a time and a quantity ("what time should I
-     * call", "what entry fee"). It still takes some everyday questions ("what options do I have for a mortgage"),
-     * which is why prose does not lack the kind it asks for.
+     * add"). The words between are no auxiliary or modal verb, subject pronoun or article, nor "of", "type", "kind"
+     * ("what should I call my puppy", "what type of entry visa"); a noun followed by "of" is meant in another sense
+     * ("which line of credit", "which method of payment"), but for "of code". Looked for after a time and a quantity
+     * ("what time should I call", "what entry fee"), which costs a question whose code noun comes with a measure
+     * word ("which function returns the length of a list" asks for a quantity). It still takes some everyday
+     * questions ("what options do I have for a mortgage", "which properties are for sale"), which is why prose does
+     * not lack the kind it asks for.
      */
     private static final Pattern ASKS_CODE_PART = Pattern.compile("\\b(?:which|what)\\s+(?:(?!(?:is|are|was|were|do"
             + "|does|did|should|can|could|would|will|shall|may|might|must|has|have|had|i|you|we|they|he|she|it|the|a|an"
-            + "|of|type|kind|sort)\\b)[\\w.'/-]+\\s+){0,3}?(?:statements?|directives?|declarations?|annotations?|clauses?"
-            + "|mappings?|snippets?|lines?|entry|entries|calls?|assertions?|settings?|options?|flags?|headers?|fields?"
-            + "|property|properties|variables?|arguments?|parameters?|functions?|methods?|keywords?|shorthands?)\\b"
+            + "|of|type|kind|sort)\\b)[\\w.'/-]+\\s+){0,3}?(?:statements?|directives?|declarations?|annotations?"
+            + "|clauses?|mappings?|snippets?|lines?|entry|entries|calls?|assertions?|settings?|options?|flags?"
+            + "|headers?|fields?|property|properties|variables?|arguments?|parameters?|functions?|methods?|keywords?"
+            + "|shorthands?)\\b"
             + "(?!\\s+of\\b(?!\\s+code\\b))");
-
-    /** A question asking how to do something: "how do I", "how can you", "how does one", "how to". */
-    private static final Pattern ASKS_HOW_TO =
-            Pattern.compile("\\bhow (?:do|does|can|should) (?:i|you|we|one)\\b|\\bhow to\\b");
 
     /** A number: digits, or a number word; a list's own numbering ("23. ") at the start does not count. */
     private static final Pattern NUMBER = Pattern.compile("\\d|(?i)\\b(?:one|two|three|four|five|six"
@@ -83,13 +81,12 @@ enum AnswerType {
     private static final Pattern NAME_WORD = Pattern.compile("[A-Z][\\w'’&.-]*+|(?<![\\w@/.-])[\\w@/.-]++");
 
     /**
-     * What {@code query} asks for, as its wording asks: a command, else how to do something, else a time, else a
-     * quantity, else a named part of a program, else a name; else {@link #ANY}.
+     * What {@code query} asks for, as its wording asks: a command, else a time, else a quantity, else a named part of
+     * a program, else a name; else {@link #ANY}.
      */
     static AnswerType of(String query) {
         String q = query.toLowerCase(Locale.ROOT);
         if (ASKS_COMMAND.matcher(q).find()) return CODE;
-        if (ASKS_HOW_TO.matcher(q).find()) return CODE_LIKELY;
         if (ASKS_TIME.matcher(q).find()) return TIME;
         if (ASKS_QUANTITY.matcher(q).find()) return QUANTITY;
         if (ASKS_CODE_PART.matcher(q).find()) return CODE_LIKELY;

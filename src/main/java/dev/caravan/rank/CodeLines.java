@@ -242,13 +242,14 @@ final class CodeLines {
             String line = raw.strip();
             int indent = indent(raw);
             boolean item = line.startsWith("- "); // a YAML list item may sit at its key's indent, not at an item's
-            boolean access = !open.isEmpty()
-                    && open.peek().brace()
-                    && ACCESS.matcher(line).matches();
-            while (!access && !open.isEmpty() && closes(open.peek(), indent, item)) {
+            boolean label = ACCESS.matcher(line).matches();
+            while (!open.isEmpty() && closes(open.peek(), indent, item)) {
+                if (label && open.peek().brace()) break;
                 open.pop();
                 comments.closed(open.size());
             }
+            // an access label in a brace block (the blocks opened in it by a colon ended) neither ends it nor opens one
+            boolean access = label && !open.isEmpty() && open.peek().brace();
             comments.dedented(indent);
             String enclosing = open.isEmpty() ? section : open.peek().line();
             if (comment(line)) {

@@ -46,8 +46,8 @@ final class RelevanceModel {
         BM25_SHARE(3.81, 6.79),
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
-         * when the question asks no particular kind, or one that other passages may answer too ("how do I ...": a
-         * line of code holds it, a step in prose does not lack it). For such a question, a command's output
+         * when the question asks no particular kind, or one that other passages may answer too ("which CSS
+         * declaration ...": a line of code holds it, a sentence naming the property does not lack it). For such a question, a command's output
          * ({@link CodeLines}) is -1 unless the question asks what a program printed ({@link Asked#output}): "Created
          * symlink ..." is not how to make a machine boot to the console. A question asking for a particular kind that
          * only its kind answers keeps the rule above: an output line may hold the version or name asked for

@@ -365,8 +365,8 @@ final class ReportMarkdown {
 
     /**
      * A finding's context as one line of inline Markdown: its parts (a code line's heading or lead-in, then the line
-     * opening its block) with " › " between them, as a path, not run together ("Ordering flex items › button:last-child
-     * {", not "Ordering flex items button:last-child {").
+     * opening its block) with " › " between them, as a path, not run together: "Ordering flex items ›
+     * button:last-child {", not "Ordering flex items button:last-child {".
      */
     static String context(String context) {
         return inline(context.strip().replaceAll("\\s*\\n\\s*", " \u203a "));

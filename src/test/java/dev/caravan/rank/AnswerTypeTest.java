@@ -19,9 +19,9 @@ class AnswerTypeTest {
             When did the museum open?                               | TIME
             Who designed the festival identity?                     | NAME
             Which Go library stores the transparency log?           | NAME
-            how to make the Flask server reachable on my network    | CODE_LIKELY
-            Celery: how do I purge all task queues but the default? | CODE_LIKELY
-            how do you construct a runtime on one thread by hand?   | CODE_LIKELY
+            how to make the Flask server reachable on my network    | ANY
+            Celery: how do I purge all task queues but the default? | ANY
+            what do they call the setting sun in Japanese?          | ANY
             how long does the battery last?                         | QUANTITY
             why do heat pumps freeze?                               | ANY
             Which command turns off the Pi's ethernet LEDs?         | CODE

@@ -379,6 +379,7 @@ class PassagesTest {
             an access label is no block   ~ class Cache { ¶ public: ¶   void clear(); ¶ };                 ~ void clear();  ~ Setup / class Cache {
             an access label with a comment ~ class Cache { ¶ public: // the API ¶   void clear(); ¶ };      ~ void clear();  ~ Setup / class Cache {
             a YAML key named like a label ~ networks: ¶   public: ¶     driver: bridge                     ~ driver: bridge ~ Setup / public:
+            an access label after a colon block ~ class Cache { ¶ public: ¶     Cache() : ¶         size_(0) {} ¶ private: ¶     int size_; ¶ }; ~ int size_; ~ Setup / class Cache {
             """)
     void a_code_line_is_read_with_the_line_opening_its_block(String name, String block, String line, String context) {
         assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);

@@ -42,7 +42,6 @@ class RelevanceModelTest {
             holds a name the query lacks      | which database does Gitea recommend | Gitea recommends PostgreSQL or MySQL.    | 1
             only the query's own names        | which database does Gitea recommend | Gitea needs a database to run.           | -1
             a question asking no kind         | why do heat pumps freeze          | Heat pumps freeze when the coil ices over. | 0
-            a step in prose for how to do it  | how do I purge the task queues    | Stop the workers, then purge each queue.   | 0
             prose for a named part of code    | which flag purges the task queues | Stop the workers, then purge each queue.   | 0
             prose for a command               | which command purges the queues   | Stop the workers, then purge each queue.   | -1
             """)
@@ -59,7 +58,7 @@ class RelevanceModelTest {
             a question asking what a program printed | what does systemctl print as it sets the default   | Created symlink /etc/systemd/system/default.target | 0
             a question asking for a version it holds | which version of Python does Ubuntu 22.04 ship     | Python 3.10.12                                     | 1
             a question asking for a name             | which target makes the machine boot to the console | Removed /etc/systemd/system/default.target.        | 1
-            a question asking how to do it           | how do I boot to the text console by default       | Created symlink /etc/systemd/system/default.target | -1
+            a question naming a part of code         | which setting boots to the text console by default | Created symlink /etc/systemd/system/default.target | -1
             """)
     void a_commands_output_holds_no_answer_to_a_question_of_no_kind_unless_it_asks_what_a_program_printed(
             String name, String query, String line, double expected) {
