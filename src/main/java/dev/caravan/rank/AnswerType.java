@@ -96,10 +96,10 @@ enum AnswerType {
 
     /**
      * Whether {@code passage} holds this kind of answer: code, or likely code, is a line of code that is not a
-     * command's output
-     * ({@link CodeLines}); a name, in a line of code, is any word the question does not already give, since code is
-     * made of names whatever their case ({@code pub fn is_err_and<F>(self, f: F) -> bool} for "which method checks
-     * ..."). Measured (answer@5 with the model, forms2): 0.521 without, 0.562 with (tune, forms and check unchanged).
+     * command's output ({@link CodeLines}); a name, in a line of code, is any word the question does not already
+     * give, since code is made of names whatever their case ({@code pub fn is_err_and<F>(self, f: F) -> bool} for
+     * "which method checks ..."). Measured (answer@5 with the model, forms2): 0.521 without, 0.562 with (tune, forms
+     * and check unchanged).
      * The others as below.
      */
     boolean heldBy(Passage passage, Set<String> queryTerms) {

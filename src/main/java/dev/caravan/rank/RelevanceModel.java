@@ -47,12 +47,12 @@ final class RelevanceModel {
         /**
          * Whether it holds the kind of answer asked for ({@link AnswerType}): 1 when it does, -1 when it does not, 0
          * when the question asks no particular kind, or one that other passages may answer too ("which CSS
-         * declaration ...": a line of code holds it, a sentence naming the property does not lack it). For such a question, a command's output
-         * ({@link CodeLines}) is -1 unless the question asks what a program printed ({@link Asked#output}): "Created
-         * symlink ..." is not how to make a machine boot to the console. A question asking for a particular kind that
-         * only its kind answers keeps the rule above: an output line may hold the version or name asked for
-         * ({@code Python 3.10.12}). The weights were fitted before this rule and not refitted. Measured in
-         * docs/benchmarks.md ("A command's output, set apart from it").
+         * declaration ...": a line of code holds it, a sentence naming the property does not lack it). For such a
+         * question, a command's output ({@link CodeLines}) is -1 unless the question asks what a program printed
+         * ({@link Asked#output}): "Created symlink ..." is not how to make a machine boot to the console. A question
+         * asking for a kind that only that kind answers keeps the rule above: an output line may hold the version or
+         * name asked for ({@code Python 3.10.12}). The weights were fitted before this rule and not refitted.
+         * Measured in docs/benchmarks.md ("A command's output, set apart from it").
          */
         ANSWER_KIND(1.48, 1.53),
         /** The share of its words that are the query's: high for a passage that only restates the question. */
