@@ -297,7 +297,6 @@ final class CodeLines {
     private static final class Comments {
         private final StringBuilder run = new StringBuilder(); // the comment lines read in a row, joined
         private String joined = ""; // run as a string, made once: every line under the comment shares it
-        private String last = "";
         private boolean tooLong; // the run is over COMMENT_CHARS: its last line alone is the comment
         private boolean reading; // the line before was a comment
         private int depth = -1; // how many blocks were open at the comment; -1: no comment
@@ -308,14 +307,13 @@ final class CodeLines {
             reading = true;
             depth = openBlocks;
             indent = lineIndent;
-            last = line;
             if (!tooLong && run.length() + 1 + line.length() <= COMMENT_CHARS) {
                 if (!run.isEmpty()) run.append(' ');
                 run.append(line);
             } else {
                 tooLong = true;
             }
-            joined = !tooLong ? run.toString() : last.length() <= COMMENT_CHARS ? last : "";
+            joined = !tooLong ? run.toString() : line.length() <= COMMENT_CHARS ? line : "";
         }
 
         /** A line of code was read: the next comment line starts a new comment. */
@@ -336,7 +334,6 @@ final class CodeLines {
         void end() {
             run.setLength(0);
             joined = "";
-            last = "";
             tooLong = false;
             reading = false;
             depth = -1;
