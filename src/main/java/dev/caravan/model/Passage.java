@@ -16,9 +16,32 @@ package dev.caravan.model;
  * @param context what a reader needs to read it alone, the page's own text, or empty; shown beside it, never quoted
  * @param output a line of code that is what a command printed ({@code go: creating new go.mod}), not something typed;
  *     false for every other passage
+ * @param shows what a finding quotes right after the passage, the page's own text, or empty: the short code block a
+ *     sentence ending in a colon introduces ("Thus, this function returns 2:"), or the line of code under a comment
+ *     ({@code -- JSONB index for querying JSON data}), which the passage alone only announces. The ranking reads the
+ *     passage without it.
  */
 public record Passage(
-        String text, String heading, int position, double score, TextBlock.Kind kind, String context, boolean output) {
+        String text,
+        String heading,
+        int position,
+        double score,
+        TextBlock.Kind kind,
+        String context,
+        boolean output,
+        String shows) {
+
+    /** A passage that quotes nothing after it. */
+    public Passage(
+            String text,
+            String heading,
+            int position,
+            double score,
+            TextBlock.Kind kind,
+            String context,
+            boolean output) {
+        this(text, heading, position, score, kind, context, output, "");
+    }
 
     /** A passage that is no output of a command. */
     public Passage(String text, String heading, int position, double score, TextBlock.Kind kind, String context) {
@@ -32,6 +55,16 @@ public record Passage(
 
     /** The same passage with the score a ranking pass gave it. */
     public Passage scored(double newScore) {
-        return new Passage(text, heading, position, newScore, kind, context, output);
+        return new Passage(text, heading, position, newScore, kind, context, output, shows);
+    }
+
+    /** The same passage, showing {@code after} when it is quoted. */
+    public Passage showing(String after) {
+        return new Passage(text, heading, position, score, kind, context, output, after);
+    }
+
+    /** What a finding quotes: the passage, then on the next line what it {@link #shows}, if anything. */
+    public String quoted() {
+        return shows.isEmpty() ? text : text + "\n" + shows;
     }
 }

@@ -44,7 +44,8 @@ enum AnswerType {
             "\\bwho(?:m|se)?\\b|\\bwhich\\b|\\bwhat (?:is|are|was|were) (?:the )?(?:name|names|title)\\b|\\bcalled\\b"
                     + "|\\bname of\\b|\\bwhat \\w+ (?:does|do|did|is|are|was|were)\\b");
 
-    private static final Pattern ASKS_COMMAND = Pattern.compile("\\bcommands?\\b");
+    /** A command, or a one-liner (a command or statement of one line, which code questions ask for by that name). */
+    private static final Pattern ASKS_COMMAND = Pattern.compile("\\bcommands?\\b|\\bone-liners?\\b");
 
     /**
      * A part of a program or a configuration file named as what is asked for: "which" or "what", up to three words,

@@ -21,15 +21,25 @@ record Asked(AnswerType type, Measure measure, boolean output) {
             "(?i)\\b(?:print\\w*|output\\w*|return\\w*|show\\w*|display\\w*|log|logs|logged|error\\w*|message\\w*"
                     + "|warning\\w*|respon\\w*|report\\w*|say|says|said|stdout|stderr|exit (?:code|status))\\b");
 
-    /** What {@code query} asks for, from its wording. */
+    /**
+     * Text the question quotes in double quotes or backticks ({@code the = in "price = 100"}, {@code the "Too many
+     * re-renders" error}): words the user copied from a page or a program, not words that ask for something.
+     */
+    private static final Pattern QUOTED = Pattern.compile("\"[^\"]{1,200}\"|“[^”]{1,200}”|`[^`]{1,200}`");
+
+    /**
+     * What {@code query} asks for, from its wording; text it quotes ({@link #QUOTED}) does not count. Measured (answer@5
+     * with the model): see docs/benchmarks.md, "Keyword-style code questions".
+     */
     static Asked of(String query) {
-        AnswerType type = AnswerType.of(query);
-        Measure measure = Measure.of(query);
+        String asking = QUOTED.matcher(query).replaceAll(" ");
+        AnswerType type = AnswerType.of(asking);
+        Measure measure = Measure.of(asking);
         if (type == AnswerType.ANY && measure != Measure.ANY) type = AnswerType.QUANTITY;
         return new Asked(
                 type,
                 type == AnswerType.QUANTITY ? measure : Measure.ANY,
-                ASKS_OUTPUT.matcher(query).find());
+                ASKS_OUTPUT.matcher(asking).find());
     }
 
     /** Whether the question asks for a particular kind of answer. */

@@ -12,14 +12,16 @@ import java.util.regex.Pattern;
 /**
  * The lines of a code block, each told apart as something a reader types or as what the computer printed. In a shell
  * session ({@code $ go mod init example/hello} then {@code go: creating new go.mod: module example/hello}) the lines
- * after a prompt are output until the next prompt; in a block of commands with no prompts, a block whose first line
+ * after a prompt are output until the next prompt (the lines before the first prompt are the code the session runs:
+ * a function defined, then called at {@code >>> }); in a block of commands with no prompts, a block whose first line
  * starts with a known command word ({@code pip}, {@code sudo}, {@code nginx}), the lines that start with no command
  * word are output. A block with no prompt whose every line reads as a message (a capital or a digit first, none of
  * {@code {}();=|$} and no backtick), shown right after a block that ends with a command typed at a prompt, is that
  * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
  * then a block of {@code Removed ...} and {@code Created symlink ...}). Any other block (a program, a configuration
  * file, more commands) is all code: none of its lines is output. A line also knows the comment above it and the line
- * that opens the block or section it sits in, which say what it does ({@link #read}). Stateless.
+ * that opens the block or section it sits in, which say what it does ({@link #read}); a line of output knows the command
+ * that printed it instead. Stateless.
  */
 final class CodeLines {
 
@@ -29,7 +31,8 @@ final class CodeLines {
      * @param text the line, stripped
      * @param output whether it is what a command printed, not something typed
      * @param comment the comment above it in its block ({@link #read}), which says what it does, or empty
-     * @param enclosing the line that opens the section or block it sits in ({@link #read}), or empty
+     * @param enclosing the line that opens the section or block it sits in ({@link #read}); for what a command printed,
+     *     the command typed before it in the block; or empty
      */
     record Line(String text, boolean output, String comment, String enclosing) {}
 
@@ -192,20 +195,26 @@ final class CodeLines {
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
         boolean continued = false;
         boolean afterPrompt = false;
+        boolean promptSeen = false; // lines before a session's first prompt are the code it runs, not output
+        String command = ""; // the command typed last, whose output the lines after it are
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             boolean typed;
             if (prompted) {
-                typed = prompt(line) || (continued && afterPrompt);
+                promptSeen |= prompt(line);
+                typed = !promptSeen || prompt(line) || (continued && afterPrompt);
                 afterPrompt = typed;
             } else if (commands) {
                 typed = continued || startsWithCommandWord(line);
             } else {
                 typed = true;
             }
+            if (typed && !continued) command = (prompted && !promptSeen) || line.length() > ENCLOSING_CHARS ? "" : line;
             // in a shell session, "# ..." and "* ..." are a root prompt or what a command printed, not comments
             String comment = prompted ? "" : read.get(i).comment();
-            out.add(new Line(line, !typed, comment, read.get(i).enclosing()));
+            // what a command printed is read with the command, which says what it shows
+            String enclosing = typed || command.isEmpty() ? read.get(i).enclosing() : command;
+            out.add(new Line(line, !typed, comment, enclosing));
             continued = typed && CONTINUES.matcher(line).find();
         }
         return out;
@@ -351,7 +360,7 @@ final class CodeLines {
      * command after a root prompt or zsh's {@code %}: a command word, or a second word that is a file or an option
      * ({@code # apt install nginx}, {@code # nano config.yaml}, {@code % brew install wget}).
      */
-    private static boolean comment(String line) {
+    static boolean comment(String line) {
         if (!COMMENT.matcher(line).lookingAt() || line.endsWith("{")) return false;
         Matcher marker = MARKER.matcher(line);
         String said = marker.lookingAt() ? line.substring(marker.end()) : line;

@@ -412,7 +412,7 @@ public final class PassageRanker {
         for (int k = 0; k < chosen.size(); k++) {
             Candidate c = chosen.get(k);
             picks.add(new Ranking.Pick(
-                    c.passage.text(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
+                    c.passage.quoted(), c.passage.context(), c.page, List.copyOf(alsoOn.get(k)), c.relevance));
         }
         return picks;
     }
@@ -547,8 +547,8 @@ public final class PassageRanker {
     private boolean same(Candidate a, Candidate b) {
         // a sentence, and the same sentence quoted with the one it leans on, say the same thing
         if (a.page == b.page
-                && (a.passage.text().contains(b.passage.text())
-                        || b.passage.text().contains(a.passage.text()))) return true;
+                && (a.passage.quoted().contains(b.passage.text())
+                        || b.passage.quoted().contains(a.passage.text()))) return true;
         // "15 min = 3 hrs" and "15 min = 2.5 hrs" read alike to the model and share their words, but give two figures
         if (!numbers(a.passage.text()).equals(numbers(b.passage.text()))) return false;
         // rows of one table, items of one list, lines of one code block: the model read each with the same context,

@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
  * rows (with their header row as context: the row the page marks as a header, none in a two-column key/value table,
  * else the first row; {@link Table}), lines of code (with what introduces them: the comment above a line, else
  * the block's lead-in or heading and the line opening the block it sits in; a command's output told apart,
- * {@link CodeLines}), headings of a few words and "Label: value" lines, each whole. Not quotable: questions, lead-ins
- * ending in a colon, fragments of prose, calls to action and generic openers. A sentence that leans on the one before
+ * {@link CodeLines}; what a command printed read with the command), headings of a few words and "Label: value" lines,
+ * each whole. A sentence ending in a colon that introduces a short code block shows the block when it is quoted ("...
+ * like this:" then the code). Not quotable: questions, short lead-ins ending in a colon ("Here is how:"), fragments of
+ * prose, calls to action, generic openers, and a code block's one-word label ("js"). A sentence that leans on the one before
  * it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are in one
  * paragraph, and not at all when it opens its paragraph. Stateless.
  */
@@ -45,6 +47,17 @@ final class Passages {
      * The longest candidate on both halves of the research kit is 907 characters, the longest answer 418.
      */
     static final int MAX_CHARS = 1_200;
+    /**
+     * Most lines of a code block quoted whole with the sentence that introduces it ("Thus, this function returns 2:"
+     * then a function of four lines), besides each line on its own.
+     */
+    static final int SHORT_BLOCK_LINES = 5;
+    /** Longest value a command printed that is quoted alone on its line ({@link #printedValue}). */
+    private static final int PRINTED_VALUE_CHARS = 40;
+    /** Longest code block label ({@link #codeLabel}). */
+    private static final int CODE_LABEL_CHARS = 16;
+    /** A code block's label: one word, no sentence end. */
+    private static final Pattern CODE_LABEL = Pattern.compile("[\\p{L}][\\p{L}\\d+#.-]*");
     /** The longest lead-in or heading a line of code is read with together with the line opening its block. */
     private static final int CODE_CONTEXT_CHARS = 300;
 
@@ -98,6 +111,7 @@ final class Passages {
             TextBlock block = blocks.get(b);
             Kind kind = block.kind();
             String text = block.text();
+            if (codeLabel(blocks, b)) continue; // "js" over a code block names its language: the lead-in goes on
             boolean afterCommand = endsWithCommand; // the block before is code ending with a command at a prompt
             endsWithCommand = false;
             if (kind != Kind.TABLE_ROW) tableHeader = "";
@@ -122,11 +136,27 @@ final class Passages {
                     // a block right after a typed command may be what it printed, set apart from it
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
                     endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
+                    if (!leadIn.isEmpty() && endsWithLeadIn(passages, leadIn) && shortBlock(passages, text)) {
+                        // the lead-in quoted alone says "like this:" and stops; its finding shows the block
+                        passages.set(
+                                passages.size() - 1,
+                                passages.get(passages.size() - 1).showing(text.strip()));
+                    }
                     Map<String, String> joined = new HashMap<>(); // the block's lines share each context string
+                    List<Integer> comments = new ArrayList<>(); // passages of the comment lines since the last code
                     for (CodeLines.Line line : lines) {
-                        if (!codeLine(line.text())) continue;
+                        if (!codeLine(line.text()) && !printedValue(line)) continue;
                         String around = codeContext(line, context, joined);
+                        boolean isComment = CodeLines.comment(line.text());
+                        if (!isComment) {
+                            // a comment quoted alone says what the line under it does, without the line
+                            for (int c : comments)
+                                if (line.comment().contains(passages.get(c).text()))
+                                    passages.set(c, passages.get(c).showing(line.text()));
+                            comments.clear();
+                        }
                         passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
+                        if (isComment) comments.add(passages.size() - 1);
                     }
                 }
                 case TABLE_ROW -> {
@@ -173,6 +203,47 @@ final class Passages {
             }
         }
         return passages;
+    }
+
+    /**
+     * Whether block {@code b} is a code block's label: one word of prose ("js", "bash", "Copy") right before the block,
+     * which many documentation pages show above their code. It neither ends a lead-in nor is quoted.
+     */
+    private static boolean codeLabel(List<TextBlock> blocks, int b) {
+        TextBlock block = blocks.get(b);
+        return block.kind() == Kind.PARAGRAPH
+                && b + 1 < blocks.size()
+                && blocks.get(b + 1).kind() == Kind.CODE
+                && block.text().length() <= CODE_LABEL_CHARS
+                && CODE_LABEL.matcher(block.text()).matches();
+    }
+
+    /**
+     * Whether a code block is short enough to be quoted whole after its lead-in, the last of {@code passages}: at most
+     * {@value #SHORT_BLOCK_LINES} lines (blank ones aside), and the two together no longer than a passage may be.
+     */
+    private static boolean shortBlock(List<Passage> passages, String block) {
+        String leadIn = passages.get(passages.size() - 1).text();
+        return block.strip().lines().filter(l -> !l.isBlank()).count() <= SHORT_BLOCK_LINES
+                && leadIn.length() + 1 + block.strip().length() <= MAX_CHARS;
+    }
+
+    /** Whether the last passage quoted is the sentence (or pair) ending with {@code leadIn}. */
+    private static boolean endsWithLeadIn(List<Passage> passages, String leadIn) {
+        if (passages.isEmpty()) return false;
+        Passage last = passages.get(passages.size() - 1);
+        return last.kind() != Kind.CODE && last.text().endsWith(leadIn);
+    }
+
+    /**
+     * A value a command printed, alone on its line ({@code 479001600} after {@code >>> factorial(12)}): too short to
+     * be a line of code worth quoting, but the answer to "what does it print", read with the command.
+     */
+    private static boolean printedValue(CodeLines.Line line) {
+        return line.output()
+                && !line.enclosing().isEmpty()
+                && line.text().length() <= PRINTED_VALUE_CHARS
+                && line.text().chars().anyMatch(Character::isLetterOrDigit);
     }
 
     /** Which rows of a table are its header rows, decided once for each run of table rows. */

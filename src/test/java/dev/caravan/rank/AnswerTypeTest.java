@@ -26,6 +26,7 @@ class AnswerTypeTest {
             why do heat pumps freeze?                               | ANY
             Which command turns off the Pi's ethernet LEDs?         | CODE
             Go tutorial: command that enables dependency tracking   | CODE
+            shell one-liner giving a block device's size in sectors | CODE
             which CSS declaration moves the last button first?      | CODE_LIKELY
             what location directive does the guide use for images?  | CODE_LIKELY
             what single line do you add to your main CSS file?      | CODE_LIKELY

@@ -15,6 +15,11 @@ class MeasureTest {
             How much does the basic plan cost per month?                 | MONEY
             median starting salary of the class of 2024                  | MONEY
             How much money does a family lose on food waste?             | MONEY
+            How much can a family save by switching plans?               | MONEY
+            save up to $300 a year on heating                            | MONEY
+            savings from prepaying a mortgage                            | MONEY
+            git one-liner to save a snapshot of tracked files            | ANY
+            vim mapping to save a file opened without root               | ANY
             How often should the filter be replaced?                     | FREQUENCY
             How long does the battery take to charge?                    | DURATION
             typical project timeline in weeks                            | DURATION

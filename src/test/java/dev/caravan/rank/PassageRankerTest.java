@@ -661,6 +661,22 @@ class PassageRankerTest {
                 .contains(leadIn);
     }
 
+    @Test
+    void a_lead_in_that_is_a_finding_shows_the_short_block_it_introduces_and_its_lines_are_no_further_findings() {
+        String leadIn = "You capture unhandled promise rejections in Node.js by adding a handler for the"
+                + " unhandledRejection event, like this:";
+        Ranking ranking = rank(
+                LEXICAL,
+                "capture unhandled promise rejections in Node.js",
+                List.of(leadIn + " // `: process.on(\"unhandledRejection\", (reason, promise) => {\n});"
+                        + " // Unhandled promise rejections in Node.js are logged to the console."));
+
+        assertThat(ranking.picks())
+                .extracting(Ranking.Pick::text)
+                .contains(leadIn + "\nprocess.on(\"unhandledRejection\", (reason, promise) => {\n});")
+                .noneMatch(text -> text.startsWith("process.on"));
+    }
+
     static Stream<Arguments> sources() {
         String asks = "How long should a beginner meditate each day, according to Harvard Health?";
         String plain = "How long should a beginner meditate each day?";

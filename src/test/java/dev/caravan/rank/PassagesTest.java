@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.caravan.model.Passage;
 import dev.caravan.model.TextBlock;
 import dev.caravan.model.TextBlock.Kind;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -287,6 +288,7 @@ class PassagesTest {
             a command over two lines         | $ docker run \\ ¶   --rm nginx ¶ Unable to find image locally           | typed typed output
             a program is all typed           | import logging ¶ logging.basicConfig(filemode='w') ¶ log = logging.getLogger() | typed typed typed
             a comment is no root prompt      | # configure the logger ¶ logging.basicConfig(level=logging.INFO)            | typed typed
+            a REPL after the code it runs    | def square(x): ¶ return x * x ¶ >>> square(12) ¶ 144                       | typed typed typed output
             """)
     void a_code_line_is_typed_or_what_a_command_printed(String name, String block, String expected) {
         String actual = String.join(
@@ -397,6 +399,93 @@ class PassagesTest {
                     throw new AssertionError("two passages " + line);
                 })
                 .orElseThrow(() -> new AssertionError("no passage " + line));
+    }
+
+    /**
+     * What a command printed (a code block under the heading "Setup", " ¶ " between lines) is read with the command
+     * typed before it, a value alone on its line too; a lone value that no command printed is not quoted.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
+            a line a prompted command printed  ~ $ git log --oneline ¶ f30ab (HEAD -> master) Add feature ~ f30ab (HEAD -> master) Add feature ~ Setup / $ git log --oneline
+            a value a REPL line printed        ~ >>> factorial(10) ¶ 3628800 ¶ >>> factorial(12) ¶ 479001600 ~ 479001600 ~ Setup / >>> factorial(12)
+            what a command with no prompt printed ~ pip install fastapi ¶ Successfully installed fastapi-0.115.0 ~ Successfully installed fastapi-0.115.0 ~ Setup / pip install fastapi
+            a command of two lines              ~ $ docker run \\ ¶ --rm nginx ¶ Unable to find image locally ~ Unable to find image locally ~ Setup / $ docker run \\
+            """)
+    void what_a_command_printed_is_read_with_the_command(String name, String block, String line, String context) {
+        assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);
+    }
+
+    @Test
+    void a_lone_value_in_a_program_is_not_quoted() {
+        List<TextBlock> page = List.of(new TextBlock(Kind.CODE, "total = 12\n479001600"));
+
+        assertThat(Passages.of(page)).extracting(Passage::text).containsExactly("total = 12");
+    }
+
+    /**
+     * A sentence ending in a colon, then a code block (" ¶ " between lines; "js ‖ " a label paragraph before it, " ‖ "
+     * any other paragraph): the sentence's finding shows a block of up to five lines after it; each line is a passage
+     * too, read with the sentence.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
+            a block of four lines                ~ func c() (i int) { ¶     defer func() { i++ }() ¶     return 1 ¶ } ~ func c() (i int) { ¶     defer func() { i++ }() ¶     return 1 ¶ }
+            a block under its language's label   ~ js ‖ process.on("unhandledRejection", (reason) => { ¶ }); ~ process.on("unhandledRejection", (reason) => { ¶ });
+            a block of six lines                 ~ a = 1 ¶ b = 2 ¶ c = 3 ¶ d = 4 ¶ e = 5 ¶ f = 6 ~ ``
+            a paragraph between                  ~ Then run it. ‖ go run . ~ ``
+            """)
+    void a_sentence_introducing_a_short_code_block_shows_it(String name, String after, String shows) {
+        String leadIn = "In this example, a deferred function increments the return value after the function returns,"
+                + " like this:";
+        List<TextBlock> page = new ArrayList<>(List.of(new TextBlock(Kind.PARAGRAPH, leadIn)));
+        String[] parts = after.split(" ‖ ");
+        for (int i = 0; i < parts.length - 1; i++) page.add(new TextBlock(Kind.PARAGRAPH, parts[i]));
+        page.add(new TextBlock(Kind.CODE, parts[parts.length - 1].replace(" ¶ ", "\n")));
+
+        List<Passage> passages = Passages.of(page);
+
+        assertThat(passages.get(0).text()).isEqualTo(leadIn);
+        assertThat(passages.get(0).shows()).isEqualTo(shows.replace(" ¶ ", "\n"));
+        assertThat(passages.get(0).quoted())
+                .isEqualTo(
+                        shows.isEmpty()
+                                ? leadIn
+                                : leadIn + "\n" + passages.get(0).shows());
+        if (parts.length == 2 && parts[0].equals("js"))
+            assertThat(passages.get(1).context()).isEqualTo(leadIn); // the label ends no lead-in
+    }
+
+    /**
+     * A code block (" ¶ " between lines, " ⏎ " a blank line): a comment line shows the line of code under it that it is
+     * the comment of.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
+            a comment over a line            ~ -- JSONB index for querying JSON data ¶ CREATE INDEX idx ON events USING GIN(data); ~ -- JSONB index for querying JSON data ~ CREATE INDEX idx ON events USING GIN(data);
+            the first of two comment lines   ~ # stage every modified file ¶ # then commit them ¶ git commit -am "note" ~ # stage every modified file ~ git commit -am "note"
+            a comment then a blank line      ~ # stage every modified file ⏎ git commit -am "note" ~ # stage every modified file ~ ``
+            a comment at the end of a block  ~ git commit -am "note" ¶ # stage every modified file ~ # stage every modified file ~ ``
+            """)
+    void a_comment_line_shows_the_line_it_is_the_comment_of(String name, String block, String comment, String shows) {
+        List<TextBlock> page =
+                List.of(new TextBlock(Kind.CODE, block.replace(" ⏎ ", "\n\n").replace(" ¶ ", "\n")));
+
+        assertThat(Passages.of(page))
+                .filteredOn(p -> p.text().equals(comment))
+                .singleElement()
+                .extracting(Passage::shows)
+                .isEqualTo(shows);
+    }
+
+    @Test
+    void a_short_lead_in_quotes_nothing_and_shows_nothing() {
+        List<TextBlock> page =
+                List.of(new TextBlock(Kind.PARAGRAPH, "Like this:"), new TextBlock(Kind.CODE, "go run ."));
+
+        assertThat(Passages.of(page))
+                .extracting(Passage::text, Passage::context, Passage::shows)
+                .containsExactly(tuple("go run .", "Like this:", ""));
     }
 
     /**
