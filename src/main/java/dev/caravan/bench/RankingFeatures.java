@@ -92,7 +92,8 @@ public final class RankingFeatures {
                     row.put(
                             "answer",
                             m.page() == gold
-                                    && PlanPages.normalised(m.passage().text()).contains(answer));
+                                    && PlanPages.normalised(m.passage().quoted())
+                                            .contains(answer));
                     row.put("coverage", m.coverage());
                     if (m.withModel() != null) row.put("cosine", m.cosine());
                     row.set("lexical", json.valueToTree(m.lexical()));

@@ -25,7 +25,8 @@ record Asked(AnswerType type, Measure measure, boolean output) {
      * Text the question quotes in double quotes or backticks ({@code the = in "price = 100"}, {@code the "Too many
      * re-renders" error}): words the user copied from a page or a program, not words that ask for something.
      */
-    private static final Pattern QUOTED = Pattern.compile("\"[^\"]{1,200}\"|“[^”]{1,200}”|`[^`]{1,200}`");
+    private static final Pattern QUOTED =
+            Pattern.compile("(?<!\\d)\"[^\"]{1,200}\"|“[^”]{1,200}”|`[^`]{1,200}`"); // not 27" (inches)
 
     /**
      * What {@code query} asks for, from its wording; text it quotes ({@link #QUOTED}) does not count. Measured (answer@5

@@ -210,6 +210,8 @@ final class CodeLines {
                 typed = true;
             }
             if (typed && !continued) command = (prompted && !promptSeen) || line.length() > ENCLOSING_CHARS ? "" : line;
+            else if (typed && !command.isEmpty()) // a command over several lines is all of them
+            command = command.length() + line.length() < ENCLOSING_CHARS ? command + "\n" + line : "";
             // in a shell session, "# ..." and "* ..." are a root prompt or what a command printed, not comments
             String comment = prompted ? "" : read.get(i).comment();
             // what a command printed is read with the command, which says what it shows

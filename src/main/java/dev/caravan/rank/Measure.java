@@ -23,7 +23,9 @@ enum Measure {
     MONEY(
             "\\b(?:prices?|priced|pricing|costs?|fees?|salary|salaries|wages?|tuition|bills?|spend|spent|pay|paid"
                     + "|budget|revenue|income|earns?|worth|savings|funding)\\b|\\bhow much money\\b"
-                    + "|\\bsave[ds]?\\s+(?:money|on|up to|about|around|over|[$€£]|\\d)|\\bhow much\\s+(?:\\w+\\s+){0,3}save",
+                    + "|\\bsave[ds]?\\s+(?:money\\b|on\\b|(?:up to|about|around|nearly|almost)\\s+[$€£\\d]|[$€£]\\s?\\d"
+                    + "|\\d[\\d,.]*\\s?(?:%|percent\\b|k\\b|dollars?\\b|euros?\\b|pounds?\\b))"
+                    + "|\\bhow much\\s+(?:\\w+\\s+){0,3}save",
             "[$€£¥₹]\\s?\\d|\\d\\s?(?:k|m|bn)?\\s?(?:usd|eur|gbp|dollars?|euros?|cents?)\\b"),
     DURATION(
             "\\bhow long (?:does|do|did|will|would|can|before|until|after|to|for)\\b"

@@ -52,6 +52,8 @@ public final class PassageRanker {
     /** ... and in at least this many of them. */
     static final int RUNS_THROUGH_LEAST = 3;
 
+    /** The shortest text found anywhere in another passage's quote that makes the two one finding ({@link #holds}). */
+    static final int HELD_CHARS = 12;
     /** Without vectors, passages sharing at least this share of their words (Jaccard) say the same thing. */
     static final double SAME_TERMS = 0.6;
     /** The best BM25 hits of a page whose neighbours are candidates too. */
@@ -530,7 +532,7 @@ public final class PassageRanker {
             for (int page = 0; page < pages.size() && picks.size() < settings.maxFindings(); page++) {
                 if (i < pages.get(page).size())
                     picks.add(new Ranking.Pick(
-                            pages.get(page).get(i).text(),
+                            pages.get(page).get(i).quoted(),
                             pages.get(page).get(i).context(),
                             page,
                             List.of(),
@@ -544,11 +546,25 @@ public final class PassageRanker {
         return new Ranking(picks, relevance);
     }
 
+    /**
+     * Whether what {@code a} quotes holds {@code b} whole: as one of its lines, or, for a text of at least
+     * {@value #HELD_CHARS} characters, anywhere in it (a short value such as {@code 120} is in many passages that say
+     * something else).
+     */
+    static boolean holds(Passage a, Passage b) {
+        String quoted = a.quoted();
+        String text = b.text();
+        if (text.length() >= HELD_CHARS) return quoted.contains(text);
+        return quoted.lines().anyMatch(line -> line.strip().equals(text));
+    }
+
     private boolean same(Candidate a, Candidate b) {
-        // a sentence, and the same sentence quoted with the one it leans on, say the same thing
+        // a sentence, and the same sentence quoted with the one it leans on, say the same thing; so do a lead-in or a
+        // comment and a line of code it shows, and two comments showing the same line
+        if (a.page == b.page && (holds(a.passage, b.passage) || holds(b.passage, a.passage))) return true;
         if (a.page == b.page
-                && (a.passage.quoted().contains(b.passage.text())
-                        || b.passage.quoted().contains(a.passage.text()))) return true;
+                && !a.passage.shows().isEmpty()
+                && a.passage.shows().equals(b.passage.shows())) return true;
         // "15 min = 3 hrs" and "15 min = 2.5 hrs" read alike to the model and share their words, but give two figures
         if (!numbers(a.passage.text()).equals(numbers(b.passage.text()))) return false;
         // rows of one table, items of one list, lines of one code block: the model read each with the same context,

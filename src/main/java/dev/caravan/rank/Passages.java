@@ -103,6 +103,7 @@ final class Passages {
         String heading = "";
         String leadIn = ""; // the sentence ending in a colon just before a list, a table or code: it introduces them
         Kind introduced = null; // the kind of block the lead-in introduces: the first after it
+        int leadInPassage = -1; // the lead-in's own passage, until the code block right after it shows in it
         String tableHeader = "";
         int headerCells = 0;
         Table table = Table.FIRST_ROW_HEADER;
@@ -117,6 +118,7 @@ final class Passages {
             if (kind != Kind.TABLE_ROW) tableHeader = "";
             if (introduced == null) introduced = kind;
             else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
+            if (kind != Kind.CODE) leadInPassage = -1;
             if (labelOfNext(blocks, b)) { // "Care instructions:" then "Machine wash at 30 °C": one label line
                 String line = text + " " + blocks.get(b + 1).text();
                 passages.add(new Passage(
@@ -136,27 +138,34 @@ final class Passages {
                     // a block right after a typed command may be what it printed, set apart from it
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
                     endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
-                    if (!leadIn.isEmpty() && endsWithLeadIn(passages, leadIn) && shortBlock(passages, text)) {
+                    if (leadInPassage >= 0 && !leadIn.isEmpty() && shortBlock(passages.get(leadInPassage), text)) {
                         // the lead-in quoted alone says "like this:" and stops; its finding shows the block
-                        passages.set(
-                                passages.size() - 1,
-                                passages.get(passages.size() - 1).showing(text.strip()));
+                        passages.set(leadInPassage, passages.get(leadInPassage).showing(text.strip()));
                     }
+                    leadInPassage = -1; // only the block right after it
                     Map<String, String> joined = new HashMap<>(); // the block's lines share each context string
-                    List<Integer> comments = new ArrayList<>(); // passages of the comment lines since the last code
-                    for (CodeLines.Line line : lines) {
-                        if (!codeLine(line.text()) && !printedValue(line)) continue;
-                        String around = codeContext(line, context, joined);
+                    // a comment quoted alone says what the line under it does, without the line: it shows the lines
+                    // after it down to that line, the page's own (pending: comment passage -> its place in the block)
+                    Map<Integer, Integer> pending = new HashMap<>();
+                    for (int i = 0; i < lines.size(); i++) {
+                        CodeLines.Line line = lines.get(i);
                         boolean isComment = CodeLines.comment(line.text());
                         if (!isComment) {
-                            // a comment quoted alone says what the line under it does, without the line
-                            for (int c : comments)
-                                if (line.comment().contains(passages.get(c).text()))
-                                    passages.set(c, passages.get(c).showing(line.text()));
-                            comments.clear();
+                            for (Map.Entry<Integer, Integer> c : pending.entrySet()) {
+                                if (!line.comment()
+                                        .contains(passages.get(c.getKey()).text())) continue;
+                                List<String> shown = new ArrayList<>();
+                                for (int k = c.getValue() + 1; k <= i; k++)
+                                    shown.add(lines.get(k).text());
+                                passages.set(
+                                        c.getKey(), passages.get(c.getKey()).showing(String.join("\n", shown)));
+                            }
+                            pending.clear();
                         }
+                        if (!codeLine(line.text()) && !printedValue(line)) continue;
+                        String around = codeContext(line, context, joined);
                         passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
-                        if (isComment) comments.add(passages.size() - 1);
+                        if (isComment) pending.put(passages.size() - 1, i);
                     }
                 }
                 case TABLE_ROW -> {
@@ -198,6 +207,11 @@ final class Passages {
                         passages.add(new Passage(text, heading, position++, 0, kind, ""));
                     }
                     leadIn = text.endsWith(":") ? lastSentence(text) : "";
+                    leadInPassage = !leadIn.isEmpty()
+                                    && passages.size() > before
+                                    && passages.get(passages.size() - 1).text().endsWith(leadIn)
+                            ? passages.size() - 1
+                            : -1;
                     introduced = null;
                 }
             }
@@ -219,20 +233,12 @@ final class Passages {
     }
 
     /**
-     * Whether a code block is short enough to be quoted whole after its lead-in, the last of {@code passages}: at most
+     * Whether a code block is short enough to be shown whole after its lead-in's passage: at most
      * {@value #SHORT_BLOCK_LINES} lines (blank ones aside), and the two together no longer than a passage may be.
      */
-    private static boolean shortBlock(List<Passage> passages, String block) {
-        String leadIn = passages.get(passages.size() - 1).text();
+    private static boolean shortBlock(Passage leadIn, String block) {
         return block.strip().lines().filter(l -> !l.isBlank()).count() <= SHORT_BLOCK_LINES
-                && leadIn.length() + 1 + block.strip().length() <= MAX_CHARS;
-    }
-
-    /** Whether the last passage quoted is the sentence (or pair) ending with {@code leadIn}. */
-    private static boolean endsWithLeadIn(List<Passage> passages, String leadIn) {
-        if (passages.isEmpty()) return false;
-        Passage last = passages.get(passages.size() - 1);
-        return last.kind() != Kind.CODE && last.text().endsWith(leadIn);
+                && leadIn.text().length() + 1 + block.strip().length() <= MAX_CHARS;
     }
 
     /**
@@ -242,6 +248,7 @@ final class Passages {
     private static boolean printedValue(CodeLines.Line line) {
         return line.output()
                 && !line.enclosing().isEmpty()
+                && line.text().length() >= 2
                 && line.text().length() <= PRINTED_VALUE_CHARS
                 && line.text().chars().anyMatch(Character::isLetterOrDigit);
     }
@@ -288,7 +295,7 @@ final class Passages {
         TextBlock label = blocks.get(b);
         TextBlock value = blocks.get(b + 1);
         if (label.kind() != Kind.LIST_ITEM && label.kind() != Kind.PARAGRAPH) return false;
-        if (value.kind() != label.kind()) return false;
+        if (value.kind() != label.kind() || codeLabel(blocks, b + 1)) return false;
         String l = label.text();
         if (!l.endsWith(":") || words(l) > LABEL_WORDS || l.length() < 3) return false;
         String v = value.text();

@@ -232,7 +232,7 @@ final class ReportMarkdown {
         }
         for (Finding f : findings) {
             out.append("- ")
-                    .append(inline(f.text()))
+                    .append(quote(f.text()))
                     .append(' ')
                     .append(f.citations().stream().map(n -> "[" + n + "]").collect(Collectors.joining()));
             if (!f.context().isEmpty())
@@ -368,6 +368,14 @@ final class ReportMarkdown {
      * opening its block) with " › " between them, as a path, not run together: "Ordering flex items ›
      * button:last-child {", not "Ordering flex items button:last-child {".
      */
+    /**
+     * A finding's text as one line of inline Markdown: what its passage shows after it (a lead-in's code block, the line
+     * under a comment) on lines of its own, each after a " ⏎ ".
+     */
+    static String quote(String text) {
+        return inline(text.strip().replaceAll("\\s*\\n\\s*", " \u23ce "));
+    }
+
     static String context(String context) {
         return inline(context.strip().replaceAll("\\s*\\n\\s*", " \u203a "));
     }

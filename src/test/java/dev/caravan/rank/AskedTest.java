@@ -20,7 +20,7 @@ class AskedTest {
             how to make the server reachable on my network           | ANY      | ANY
             why is the server unreachable on my network              | ANY      | ANY
             parser example: statement locating the = in "price = 100" | ANY      | ANY
-            React "Too many re-renders": how much state is too much  | QUANTITY | ANY
+            27" monitor cost compared with a 32" monitor             | QUANTITY | MONEY
             """)
     void a_question_that_names_a_measure_asks_for_a_quantity(String query, AnswerType type, Measure measure) {
         assertThat(Asked.of(query)).isEqualTo(new Asked(type, measure, false));
@@ -38,6 +38,7 @@ class AskedTest {
             make the machine boot to the text console by default     | false
             Which command lists orphaned packages?                   | false
             fix for the "Error: EACCES" of npm install                | false
+            what does the "print(total)" line of the example do      | false
             """)
     void a_question_asks_what_a_program_printed_by_its_words(String query, boolean output) {
         assertThat(Asked.of(query).output()).isEqualTo(output);

@@ -20,6 +20,8 @@ class MeasureTest {
             savings from prepaying a mortgage                            | MONEY
             git one-liner to save a snapshot of tracked files            | ANY
             vim mapping to save a file opened without root               | ANY
+            save over the existing config file                           | ANY
+            script to save 2 files at once                               | ANY
             How often should the filter be replaced?                     | FREQUENCY
             How long does the battery take to charge?                    | DURATION
             typical project timeline in weeks                            | DURATION

@@ -677,6 +677,27 @@ class PassageRankerTest {
                 .noneMatch(text -> text.startsWith("process.on"));
     }
 
+    /**
+     * Whether one passage's quote holds another whole (" ⏎ " before what the first shows): as a line of it, or anywhere
+     * when the second is long enough not to be a value many passages hold.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', textBlock = """
+            a lead-in and the line it shows       ~ Add a handler, like this: ⏎ process.on("exit", done); ~ process.on("exit", done); ~ true
+            a sentence and the pair it is in      ~ The server is slow at start. It warms up in a minute.   ~ It warms up in a minute.  ~ true
+            a short value in a sentence           ~ Version 3.12 cut the run from 120 ms to 80 ms.          ~ 120                       ~ false
+            a short value as a line of the quote  ~ Compute it, like this: ⏎ >>> f(5) ⏎ 120                  ~ 120                       ~ true
+            a short value inside a line           ~ Compute it, like this: ⏎ x = 1200                       ~ 120                       ~ false
+            """)
+    void a_quote_holds_a_passage_as_a_line_of_it_or_when_long_enough_anywhere(
+            String name, String quote, String passage, boolean holds) {
+        String[] parts = quote.split(" ⏎ ", 2);
+        Passage a = new Passage(
+                parts[0], "", 0, 0, Kind.PARAGRAPH, "", false, parts.length > 1 ? parts[1].replace(" ⏎ ", "\n") : "");
+
+        assertThat(PassageRanker.holds(a, new Passage(passage, "", 1, 0))).isEqualTo(holds);
+    }
+
     static Stream<Arguments> sources() {
         String asks = "How long should a beginner meditate each day, according to Harvard Health?";
         String plain = "How long should a beginner meditate each day?";

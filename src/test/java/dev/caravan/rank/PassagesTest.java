@@ -410,7 +410,7 @@ class PassagesTest {
             a line a prompted command printed  ~ $ git log --oneline ¶ f30ab (HEAD -> master) Add feature ~ f30ab (HEAD -> master) Add feature ~ Setup / $ git log --oneline
             a value a REPL line printed        ~ >>> factorial(10) ¶ 3628800 ¶ >>> factorial(12) ¶ 479001600 ~ 479001600 ~ Setup / >>> factorial(12)
             what a command with no prompt printed ~ pip install fastapi ¶ Successfully installed fastapi-0.115.0 ~ Successfully installed fastapi-0.115.0 ~ Setup / pip install fastapi
-            a command of two lines              ~ $ docker run \\ ¶ --rm nginx ¶ Unable to find image locally ~ Unable to find image locally ~ Setup / $ docker run \\
+            a command of two lines              ~ $ docker run \\ ¶ --rm nginx ¶ Unable to find image locally ~ Unable to find image locally ~ Setup / $ docker run \\ / --rm nginx
             """)
     void what_a_command_printed_is_read_with_the_command(String name, String block, String line, String context) {
         assertThat(contextOf(block, line).replace("\n", " / ")).isEqualTo(context);
@@ -448,22 +448,20 @@ class PassagesTest {
         assertThat(passages.get(0).text()).isEqualTo(leadIn);
         assertThat(passages.get(0).shows()).isEqualTo(shows.replace(" ¶ ", "\n"));
         assertThat(passages.get(0).quoted())
-                .isEqualTo(
-                        shows.isEmpty()
-                                ? leadIn
-                                : leadIn + "\n" + passages.get(0).shows());
+                .isEqualTo(shows.isEmpty() ? leadIn : leadIn + "\n" + shows.replace(" ¶ ", "\n"));
         if (parts.length == 2 && parts[0].equals("js"))
             assertThat(passages.get(1).context()).isEqualTo(leadIn); // the label ends no lead-in
     }
 
     /**
-     * A code block (" ¶ " between lines, " ⏎ " a blank line): a comment line shows the line of code under it that it is
-     * the comment of.
+     * A code block (" ¶ " between lines, " ⏎ " a blank line): a comment line shows the lines after it down to the line
+     * of code it is the comment of, whether or not that line is quotable itself.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
             a comment over a line            ~ -- JSONB index for querying JSON data ¶ CREATE INDEX idx ON events USING GIN(data); ~ -- JSONB index for querying JSON data ~ CREATE INDEX idx ON events USING GIN(data);
-            the first of two comment lines   ~ # stage every modified file ¶ # then commit them ¶ git commit -am "note" ~ # stage every modified file ~ git commit -am "note"
+            the first of two comment lines   ~ # stage every modified file ¶ # then commit them ¶ git commit -am "note" ~ # stage every modified file ~ # then commit them ¶ git commit -am "note"
+            a comment over a line too short to quote ~ # increment the counter ¶ i++ ¶ print(i) ~ # increment the counter ~ i++
             a comment then a blank line      ~ # stage every modified file ⏎ git commit -am "note" ~ # stage every modified file ~ ``
             a comment at the end of a block  ~ git commit -am "note" ¶ # stage every modified file ~ # stage every modified file ~ ``
             """)
@@ -475,7 +473,31 @@ class PassagesTest {
                 .filteredOn(p -> p.text().equals(comment))
                 .singleElement()
                 .extracting(Passage::shows)
-                .isEqualTo(shows);
+                .isEqualTo(shows.replace(" ¶ ", "\n"));
+    }
+
+    @Test
+    void a_lead_in_shows_only_the_code_block_right_after_it() {
+        String leadIn = "In this example, a deferred function increments the return value after the function returns,"
+                + " like this:";
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.PARAGRAPH, leadIn),
+                new TextBlock(Kind.CODE, "}"),
+                new TextBlock(Kind.CODE, "go run ."));
+
+        assertThat(Passages.of(page).get(0).shows()).isEqualTo("}");
+    }
+
+    @Test
+    void a_label_over_a_code_block_is_no_value_of_a_label_before_it() {
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.PARAGRAPH, "Usage:"),
+                new TextBlock(Kind.PARAGRAPH, "bash"),
+                new TextBlock(Kind.CODE, "go run ."));
+
+        assertThat(Passages.of(page))
+                .extracting(Passage::text, Passage::context)
+                .containsExactly(tuple("go run .", "Usage:"));
     }
 
     @Test
