@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of a code block, each told apart as something a reader types or as what the computer printed. In a shell
@@ -173,23 +174,28 @@ final class CodeLines {
 
     /** The non-blank lines of {@code block}, in order, each stripped and told apart as typed or printed. */
     static List<Line> of(String block) {
-        return of(block, false);
+        return of(block, null);
     }
 
     /**
-     * As {@link #of(String)}, for a block shown right after one that ends with a command typed at a prompt
-     * ({@code afterCommand}, {@link #endsWithPromptedCommand}): if this block has no prompt and every line of it reads
-     * as a message ({@link #readsAsMessage}), every line is that command's output. A command with no prompt
-     * ({@code journalctl -u nginx}), a program or a configuration file ({@code server { listen 80; }}) does not read as
-     * a message.
+     * As {@link #of(String)}, for a block shown right after one that ends with a command typed at a prompt,
+     * {@code before} ({@link #promptedCommand}; null when the block before ended with none): if this block has no prompt
+     * and every line of it reads as a message ({@link #readsAsMessage}), every line is that command's output, read with
+     * the command. A command with no prompt ({@code journalctl -u nginx}), a program or a configuration file
+     * ({@code server { listen 80; }}) does not read as a message.
      */
-    static List<Line> of(String block, boolean afterCommand) {
+    static List<Line> of(String block, @Nullable String before) {
         List<Read> read = read(block);
         List<String> lines = read.stream().map(Read::text).toList();
         List<Line> out = new ArrayList<>(lines.size());
         boolean prompted = lines.stream().anyMatch(CodeLines::prompt);
-        if (afterCommand && !prompted && lines.stream().allMatch(CodeLines::readsAsMessage)) {
-            for (Read r : read) out.add(new Line(r.text(), true, "", r.enclosing()));
+        if (before != null && !prompted && lines.stream().allMatch(CodeLines::readsAsMessage)) {
+            for (Read r : read)
+                out.add(new Line(
+                        r.text(),
+                        true,
+                        "",
+                        before.isEmpty() || before.length() > ENCLOSING_CHARS ? r.enclosing() : before));
             return out;
         }
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
@@ -379,10 +385,15 @@ final class CodeLines {
      * Whether the last of a block's {@code lines} (as {@link #of} told them apart) is a command typed at a prompt
      * ({@code $ }, {@code # apt}, ...).
      */
-    static boolean endsWithPromptedCommand(List<Line> lines) {
+    private static boolean endsWithPromptedCommand(List<Line> lines) {
         return !lines.isEmpty()
                 && !lines.get(lines.size() - 1).output()
                 && lines.stream().anyMatch(l -> prompt(l.text()));
+    }
+
+    /** The command typed at a prompt that a block's {@code lines} end with, or null ({@link #endsWithPromptedCommand}). */
+    static @Nullable String promptedCommand(List<Line> lines) {
+        return endsWithPromptedCommand(lines) ? lines.get(lines.size() - 1).text() : null;
     }
 
     /**

@@ -107,14 +107,14 @@ final class Passages {
         String tableHeader = "";
         int headerCells = 0;
         Table table = Table.FIRST_ROW_HEADER;
-        boolean endsWithCommand = false; // set by a code block whose last line is a command typed at a prompt
+        String endsWithCommand = null; // the command typed at a prompt that the code block before ended with
         for (int b = 0; b < blocks.size(); b++) {
             TextBlock block = blocks.get(b);
             Kind kind = block.kind();
             String text = block.text();
             if (codeLabel(blocks, b)) continue; // "js" over a code block names its language: the lead-in goes on
-            boolean afterCommand = endsWithCommand; // the block before is code ending with a command at a prompt
-            endsWithCommand = false;
+            String afterCommand = endsWithCommand; // the block before is code ending with a command at a prompt
+            endsWithCommand = null;
             if (kind != Kind.TABLE_ROW) tableHeader = "";
             if (introduced == null) introduced = kind;
             else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
@@ -137,7 +137,7 @@ final class Passages {
                     String context = leadIn.isEmpty() ? heading : leadIn;
                     // a block right after a typed command may be what it printed, set apart from it
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
-                    endsWithCommand = CodeLines.endsWithPromptedCommand(lines);
+                    endsWithCommand = CodeLines.promptedCommand(lines);
                     if (leadInPassage >= 0 && !leadIn.isEmpty() && shortBlock(passages.get(leadInPassage), text)) {
                         // the lead-in quoted alone says "like this:" and stops; its finding shows the block
                         passages.set(leadInPassage, passages.get(leadInPassage).showing(text.strip()));

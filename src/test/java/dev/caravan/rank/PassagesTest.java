@@ -546,6 +546,17 @@ class PassagesTest {
     }
 
     @Test
+    void a_block_of_output_after_a_command_typed_at_a_prompt_is_read_with_the_command() {
+        List<TextBlock> page =
+                List.of(new TextBlock(Kind.CODE, "$ python3 --version"), new TextBlock(Kind.CODE, "Python 3.10.12"));
+
+        assertThat(Passages.of(page))
+                .extracting(Passage::text, Passage::context, Passage::output)
+                .containsExactly(
+                        tuple("$ python3 --version", "", false), tuple("Python 3.10.12", "$ python3 --version", true));
+    }
+
+    @Test
     void a_block_of_messages_with_a_paragraph_between_it_and_the_command_is_not_its_output() {
         List<TextBlock> page = List.of(
                 new TextBlock(Kind.CODE, "# systemctl set-default multi-user.target"),
