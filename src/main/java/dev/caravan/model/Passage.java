@@ -16,8 +16,9 @@ package dev.caravan.model;
  * @param context what a reader needs to read it alone, the page's own text, or empty; shown beside it, never quoted
  * @param output a line of code that is what a command printed ({@code go: creating new go.mod}), not something typed;
  *     false for every other passage
- * @param shows what a finding quotes right after the passage, the page's own text, or empty: the short code block a
- *     sentence ending in a colon introduces ("Thus, this function returns 2:"), or the line of code under a comment
+ * @param shows what a finding quotes right after the passage, the page's own text, or empty: what a sentence ending in
+ *     a colon introduces ("Thus, this function returns 2:" then a short code block; "... the following line:" then the
+ *     next paragraph's first sentence; the first items of a list), or the line of code under a comment
  *     ({@code -- JSONB index for querying JSON data}), which the passage alone only announces. The ranking reads the
  *     passage without it.
  */

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * else the first row; {@link Table}), lines of code (with what introduces them: the comment above a line, else
  * the block's lead-in or heading and the line opening the block it sits in; a command's output told apart,
  * {@link CodeLines}; what a command printed read with the command), headings of a few words and "Label: value" lines,
- * each whole. A sentence ending in a colon that introduces a short code block shows the block when it is quoted ("...
- * like this:" then the code). Not quotable: questions, short lead-ins ending in a colon ("Here is how:"), fragments of
+ * each whole. A sentence ending in a colon shows what it introduces when it is quoted: a short code block ("... like
+ * this:" then the code), the next paragraph's first sentence, or a list's first items. Not quotable: questions, short lead-ins ending in a colon ("Here is how:"), fragments of
  * prose, calls to action, generic openers, and a code block's one-word label ("js"). A sentence that leans on the one before
  * it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are in one
  * paragraph, and not at all when it opens its paragraph. Stateless.
@@ -52,6 +52,8 @@ final class Passages {
      * then a function of four lines), besides each line on its own.
      */
     static final int SHORT_BLOCK_LINES = 5;
+    /** Most items of a list shown after the sentence that introduces it. */
+    static final int SHOWN_ITEMS = 3;
     /** Longest value a command printed that is quoted alone on its line ({@link #printedValue}). */
     private static final int PRINTED_VALUE_CHARS = 40;
     /** Longest code block label ({@link #codeLabel}). */
@@ -118,7 +120,14 @@ final class Passages {
             if (kind != Kind.TABLE_ROW) tableHeader = "";
             if (introduced == null) introduced = kind;
             else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
-            if (kind != Kind.CODE) leadInPassage = -1;
+            if (leadInPassage >= 0 && kind != Kind.CODE) {
+                // a lead-in followed by prose or a list shows the sentence or the first items it introduces
+                String shown =
+                        introduced(blocks, b, passages.get(leadInPassage).text().length());
+                if (!shown.isEmpty())
+                    passages.set(leadInPassage, passages.get(leadInPassage).showing(shown));
+                leadInPassage = -1;
+            }
             if (labelOfNext(blocks, b)) { // "Care instructions:" then "Machine wash at 30 °C": one label line
                 String line = text + " " + blocks.get(b + 1).text();
                 passages.add(new Passage(
@@ -230,6 +239,31 @@ final class Passages {
                 && blocks.get(b + 1).kind() == Kind.CODE
                 && block.text().length() <= CODE_LABEL_CHARS
                 && CODE_LABEL.matcher(block.text()).matches();
+    }
+
+    /**
+     * What a lead-in of {@code leadInChars} characters shows when block {@code b}, right after it, is prose or a list:
+     * the paragraph's first sentence (of {@value #MIN_WORDS} words or more, not itself a lead-in), or the first
+     * {@value #SHOWN_ITEMS} items of the list, as long as the lead-in and
+     * they together are no longer than a passage may be; else nothing.
+     */
+    private static String introduced(List<TextBlock> blocks, int b, int leadInChars) {
+        TextBlock block = blocks.get(b);
+        List<String> shown = new ArrayList<>();
+        if (block.kind() == Kind.PARAGRAPH || block.kind() == Kind.QUOTE) {
+            List<int[]> spans = Sentences.spans(block.text());
+            String first = spans.isEmpty() ? "" : block.text().substring(spans.get(0)[0], spans.get(0)[1]);
+            // a sentence, not a caption ("Severe Driving Conditions"), an ellipsis or another lead-in ("The Concept:")
+            if (words(first) >= MIN_WORDS && !first.endsWith(":")) shown.add(first);
+        } else if (block.kind() == Kind.LIST_ITEM) {
+            for (int i = b;
+                    i < blocks.size() && i < b + SHOWN_ITEMS && blocks.get(i).kind() == Kind.LIST_ITEM;
+                    i++) shown.add(blocks.get(i).text().strip());
+        }
+        int chars = leadInChars;
+        int fit = 0;
+        while (fit < shown.size() && (chars += 1 + shown.get(fit).length()) <= MAX_CHARS) fit++;
+        return String.join("\n", shown.subList(0, fit));
     }
 
     /**

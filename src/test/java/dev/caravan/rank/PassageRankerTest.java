@@ -645,7 +645,7 @@ class PassageRankerTest {
     }
 
     @Test
-    void a_lead_in_that_answers_stays_a_finding_of_its_own_beside_the_items_it_introduces() {
+    void a_lead_in_that_answers_stays_a_finding_of_its_own_showing_the_items_it_introduces() {
         String leadIn = "If you are using the Common App to apply for college admissions, you will have 250–650 words"
                 + " to respond to ONE of the following prompts:";
         Ranking ranking = rank(
@@ -658,7 +658,9 @@ class PassageRankerTest {
         assertThat(ranking.picks())
                 .as("%s", ranking.picks())
                 .extracting(Ranking.Pick::text)
-                .contains(leadIn);
+                .contains(
+                        leadIn + "\nDiscuss an accomplishment, event, or realization that sparked a period of personal"
+                                + " growth.\nReflect on a time when you questioned or challenged a belief or idea.");
     }
 
     @Test

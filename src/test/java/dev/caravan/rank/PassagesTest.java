@@ -476,6 +476,34 @@ class PassagesTest {
                 .isEqualTo(shows.replace(" ¶ ", "\n"));
     }
 
+    /**
+     * A sentence ending in a colon, then prose or a list (" ‖ " between blocks, "-: " before an item): the sentence's
+     * finding shows the paragraph's first sentence when it is one, or the list's first three items.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
+            a paragraph                 ~ send host-name = gethostname(); This line tells the client to send its name. ~ send host-name = gethostname(); This line tells the client to send its name.
+            a caption                   ~ Severe Driving Conditions ‖ Trips of less than five miles.                  ~ ``
+            another lead-in             ~ The maximum amount you could receive from the state this year is:           ~ ``
+            four items                  ~ -: slopes ‖ -: obstacles ‖ -: rain sensor ‖ -: tall grass                   ~ slopes ¶ obstacles ¶ rain sensor
+            a table                     ~ |: Plan | Price ‖ |: Basic | $12                                            ~ ``
+            """)
+    void a_sentence_introducing_prose_or_a_list_shows_its_first_sentence_or_items(
+            String name, String after, String shows) {
+        String leadIn = "You can do this by editing the configuration file and making sure it contains the following:";
+        List<TextBlock> page = new ArrayList<>(List.of(new TextBlock(Kind.PARAGRAPH, leadIn)));
+        for (String part : after.split(" ‖ ")) {
+            Kind kind =
+                    part.startsWith("-: ") ? Kind.LIST_ITEM : part.startsWith("|: ") ? Kind.TABLE_ROW : Kind.PARAGRAPH;
+            page.add(new TextBlock(kind, kind == Kind.PARAGRAPH ? part : part.substring(3)));
+        }
+
+        Passage first = Passages.of(page).get(0);
+
+        assertThat(first.text()).isEqualTo(leadIn);
+        assertThat(first.shows()).isEqualTo(shows.replace(" ¶ ", "\n"));
+    }
+
     @Test
     void a_lead_in_shows_only_the_code_block_right_after_it() {
         String leadIn = "In this example, a deferred function increments the return value after the function returns,"
