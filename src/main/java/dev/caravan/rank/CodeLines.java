@@ -215,9 +215,11 @@ final class CodeLines {
             } else {
                 typed = true;
             }
-            if (typed && !continued) command = (prompted && !promptSeen) || line.length() > ENCLOSING_CHARS ? "" : line;
-            else if (typed && !command.isEmpty()) // a command over several lines is all of them
-            command = command.length() + line.length() < ENCLOSING_CHARS ? command + "\n" + line : "";
+            if (typed && !continued) {
+                command = (prompted && !promptSeen) || line.length() > ENCLOSING_CHARS ? "" : line;
+            } else if (typed && !command.isEmpty()) { // a command over several lines is all of them
+                command = command.length() + line.length() < ENCLOSING_CHARS ? command + "\n" + line : "";
+            }
             // in a shell session, "# ..." and "* ..." are a root prompt or what a command printed, not comments
             String comment = prompted ? "" : read.get(i).comment();
             // what a command printed is read with the command, which says what it shows
@@ -391,9 +393,19 @@ final class CodeLines {
                 && lines.stream().anyMatch(l -> prompt(l.text()));
     }
 
-    /** The command typed at a prompt that a block's {@code lines} end with, or null ({@link #endsWithPromptedCommand}). */
+    /**
+     * The command typed at a prompt that a block's {@code lines} end with, all its lines when it goes on over several
+     * ({@code $ docker run \} then {@code --rm nginx}), or null ({@link #endsWithPromptedCommand}).
+     */
     static @Nullable String promptedCommand(List<Line> lines) {
-        return endsWithPromptedCommand(lines) ? lines.get(lines.size() - 1).text() : null;
+        if (!endsWithPromptedCommand(lines)) return null;
+        int first = lines.size() - 1;
+        while (first > 0
+                && !lines.get(first - 1).output()
+                && CONTINUES.matcher(lines.get(first - 1).text()).find()) first--;
+        List<String> command = new ArrayList<>();
+        for (Line l : lines.subList(first, lines.size())) command.add(l.text());
+        return String.join("\n", command);
     }
 
     /**

@@ -19,11 +19,14 @@ enum Measure {
             "\\bpercent(?:age)?s?\\b|\\b(?:what|which) (?:share|proportion|fraction)\\b|\\bshare of\\b|\\bhow much of\\b",
             "\\d\\s?%|\\bper ?cent\\b|\\b" + Numbers.ONE + " (?:in|out of) " + Numbers.ONE
                     + "|\\b(?:half|a third|one third|two thirds|a quarter|three quarters|majority|minority)\\b"),
-    /** "Save" is money only before money or an amount, or after "how much" ("save a file", "save a snapshot" is not). */
+    /**
+     * "Save" is money only before "money" or an amount, or after "how much" ("save a file", "save a snapshot", "save
+     * on exit" are not; "save on energy bills" is, by "bills").
+     */
     MONEY(
             "\\b(?:prices?|priced|pricing|costs?|fees?|salary|salaries|wages?|tuition|bills?|spend|spent|pay|paid"
                     + "|budget|revenue|income|earns?|worth|savings|funding)\\b|\\bhow much money\\b"
-                    + "|\\bsave[ds]?\\s+(?:money\\b|on\\b|(?:up to|about|around|nearly|almost)\\s+[$€£\\d]|[$€£]\\s?\\d"
+                    + "|\\bsave[ds]?\\s+(?:money\\b|(?:up to|about|around|nearly|almost)\\s+[$€£\\d]|[$€£]\\s?\\d"
                     + "|\\d[\\d,.]*\\s?(?:%|percent\\b|k\\b|dollars?\\b|euros?\\b|pounds?\\b))"
                     + "|\\bhow much\\s+(?:\\w+\\s+){0,3}save",
             "[$€£¥₹]\\s?\\d|\\d\\s?(?:k|m|bn)?\\s?(?:usd|eur|gbp|dollars?|euros?|cents?)\\b"),

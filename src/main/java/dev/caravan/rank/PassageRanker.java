@@ -560,11 +560,8 @@ public final class PassageRanker {
 
     private boolean same(Candidate a, Candidate b) {
         // a sentence, and the same sentence quoted with the one it leans on, say the same thing; so do a lead-in or a
-        // comment and a line of code it shows, and two comments showing the same line
+        // comment and a line it shows, and two comment lines over the same code (the first shows the second)
         if (a.page == b.page && (holds(a.passage, b.passage) || holds(b.passage, a.passage))) return true;
-        if (a.page == b.page
-                && !a.passage.shows().isEmpty()
-                && a.passage.shows().equals(b.passage.shows())) return true;
         // "15 min = 3 hrs" and "15 min = 2.5 hrs" read alike to the model and share their words, but give two figures
         if (!numbers(a.passage.text()).equals(numbers(b.passage.text()))) return false;
         // rows of one table, items of one list, lines of one code block: the model read each with the same context,

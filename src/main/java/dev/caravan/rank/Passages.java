@@ -105,7 +105,7 @@ final class Passages {
         String heading = "";
         String leadIn = ""; // the sentence ending in a colon just before a list, a table or code: it introduces them
         Kind introduced = null; // the kind of block the lead-in introduces: the first after it
-        int leadInPassage = -1; // the lead-in's own passage, until the code block right after it shows in it
+        int leadInPassage = -1; // the lead-in's own passage, until the block right after it is read: it shows that
         String tableHeader = "";
         int headerCells = 0;
         Table table = Table.FIRST_ROW_HEADER;
@@ -161,13 +161,14 @@ final class Passages {
                         boolean isComment = CodeLines.comment(line.text());
                         if (!isComment) {
                             for (Map.Entry<Integer, Integer> c : pending.entrySet()) {
-                                if (!line.comment()
-                                        .contains(passages.get(c.getKey()).text())) continue;
+                                Passage commented = passages.get(c.getKey());
+                                if (!line.comment().contains(commented.text())) continue;
                                 List<String> shown = new ArrayList<>();
                                 for (int k = c.getValue() + 1; k <= i; k++)
                                     shown.add(lines.get(k).text());
-                                passages.set(
-                                        c.getKey(), passages.get(c.getKey()).showing(String.join("\n", shown)));
+                                String below = String.join("\n", shown);
+                                if (commented.text().length() + 1 + below.length() <= MAX_CHARS)
+                                    passages.set(c.getKey(), commented.showing(below));
                             }
                             pending.clear();
                         }
@@ -243,7 +244,8 @@ final class Passages {
 
     /**
      * What a lead-in of {@code leadInChars} characters shows when block {@code b}, right after it, is prose or a list:
-     * the paragraph's first sentence (of {@value #MIN_WORDS} words or more, not itself a lead-in), or the first
+     * the paragraph's first sentence (a statement of {@value #MIN_WORDS} words or more ending in a full stop or an
+     * exclamation mark, not a call to action), or the first
      * {@value #SHOWN_ITEMS} items of the list, as long as the lead-in and
      * they together are no longer than a passage may be; else nothing.
      */
@@ -253,8 +255,11 @@ final class Passages {
         if (block.kind() == Kind.PARAGRAPH || block.kind() == Kind.QUOTE) {
             List<int[]> spans = Sentences.spans(block.text());
             String first = spans.isEmpty() ? "" : block.text().substring(spans.get(0)[0], spans.get(0)[1]);
-            // a sentence, not a caption ("Severe Driving Conditions"), an ellipsis or another lead-in ("The Concept:")
-            if (words(first) >= MIN_WORDS && !first.endsWith(":")) shown.add(first);
+            // a statement, not a caption ("Severe Driving Conditions"), an ellipsis, a question, a call to action or
+            // another lead-in ("The Concept:")
+            if (words(first) >= MIN_WORDS
+                    && ENDS_AS_SENTENCE.matcher(first).find()
+                    && !CALL_TO_ACTION.matcher(first).find()) shown.add(first);
         } else if (block.kind() == Kind.LIST_ITEM) {
             for (int i = b;
                     i < blocks.size() && i < b + SHOWN_ITEMS && blocks.get(i).kind() == Kind.LIST_ITEM;

@@ -19,8 +19,8 @@ public record Ranking(List<Pick> picks, List<PageRelevance> pages) {
     /**
      * One finding.
      *
-     * @param text the passage, verbatim from page {@code page}, then on a line of its own what the passage shows after
-     *     it (the short code block a lead-in introduces, the line under a comment; {@code Passage#shows}), if anything
+     * @param text the passage, verbatim from page {@code page}, then on the next lines what the passage shows after it
+     *     ({@code Passage#shows}: what a lead-in introduces, the lines under a comment), if anything
      * @param context what it needs to stand alone (a table's header row, a list's lead-in), or empty; never quoted
      * @param page the page it is quoted from (index into the pages given)
      * @param alsoOn other pages that say the same (near-duplicates merged into this finding)

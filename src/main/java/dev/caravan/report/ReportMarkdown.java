@@ -364,18 +364,18 @@ final class ReportMarkdown {
     }
 
     /**
-     * A finding's context as one line of inline Markdown: its parts (a code line's heading or lead-in, then the line
-     * opening its block) with " › " between them, as a path, not run together: "Ordering flex items ›
-     * button:last-child {", not "Ordering flex items button:last-child {".
-     */
-    /**
-     * A finding's text as one line of inline Markdown: what its passage shows after it (a lead-in's code block, the line
-     * under a comment) on lines of its own, each after a " ⏎ ".
+     * A finding's text as one line of inline Markdown: what its passage shows after it (what a lead-in introduces, the
+     * lines under a comment) with " ⏎ " before each of its lines.
      */
     static String quote(String text) {
         return inline(text.strip().replaceAll("\\s*\\n\\s*", " \u23ce "));
     }
 
+    /**
+     * A finding's context as one line of inline Markdown: its parts (a code line's heading or lead-in, then the line
+     * opening its block) with " › " between them, as a path, not run together: "Ordering flex items ›
+     * button:last-child {", not "Ordering flex items button:last-child {".
+     */
     static String context(String context) {
         return inline(context.strip().replaceAll("\\s*\\n\\s*", " \u203a "));
     }

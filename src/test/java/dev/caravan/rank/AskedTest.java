@@ -21,6 +21,7 @@ class AskedTest {
             why is the server unreachable on my network              | ANY      | ANY
             parser example: statement locating the = in "price = 100" | ANY      | ANY
             27" monitor cost compared with a 32" monitor             | QUANTITY | MONEY
+            React "Too many re-renders": how much state is too much  | QUANTITY | ANY
             """)
     void a_question_that_names_a_measure_asks_for_a_quantity(String query, AnswerType type, Measure measure) {
         assertThat(Asked.of(query)).isEqualTo(new Asked(type, measure, false));

@@ -21,6 +21,7 @@ class MeasureTest {
             git one-liner to save a snapshot of tracked files            | ANY
             vim mapping to save a file opened without root               | ANY
             save over the existing config file                           | ANY
+            vim auto save on exit                                        | ANY
             script to save 2 files at once                               | ANY
             How often should the filter be replaced?                     | FREQUENCY
             How long does the battery take to charge?                    | DURATION

@@ -462,12 +462,14 @@ class PassagesTest {
             a comment over a line            ~ -- JSONB index for querying JSON data ¶ CREATE INDEX idx ON events USING GIN(data); ~ -- JSONB index for querying JSON data ~ CREATE INDEX idx ON events USING GIN(data);
             the first of two comment lines   ~ # stage every modified file ¶ # then commit them ¶ git commit -am "note" ~ # stage every modified file ~ # then commit them ¶ git commit -am "note"
             a comment over a line too short to quote ~ # increment the counter ¶ i++ ¶ print(i) ~ # increment the counter ~ i++
+            a comment over a line too long to show   ~ # the bundle, minified ¶ LONG ~ # the bundle, minified ~ ``
             a comment then a blank line      ~ # stage every modified file ⏎ git commit -am "note" ~ # stage every modified file ~ ``
             a comment at the end of a block  ~ git commit -am "note" ¶ # stage every modified file ~ # stage every modified file ~ ``
             """)
-    void a_comment_line_shows_the_line_it_is_the_comment_of(String name, String block, String comment, String shows) {
-        List<TextBlock> page =
-                List.of(new TextBlock(Kind.CODE, block.replace(" ⏎ ", "\n\n").replace(" ¶ ", "\n")));
+    void a_comment_line_shows_the_lines_under_it_down_to_its_code(
+            String name, String block, String comment, String shows) {
+        List<TextBlock> page = List.of(new TextBlock(
+                Kind.CODE, block.replace(" ⏎ ", "\n\n").replace(" ¶ ", "\n").replace("LONG", "var a=1;".repeat(160))));
 
         assertThat(Passages.of(page))
                 .filteredOn(p -> p.text().equals(comment))
@@ -483,7 +485,11 @@ class PassagesTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '~', quoteCharacter = '`', textBlock = """
             a paragraph                 ~ send host-name = gethostname(); This line tells the client to send its name. ~ send host-name = gethostname(); This line tells the client to send its name.
+            a paragraph of two sentences ~ Restart the client after you save the file. It then registers its name. ~ Restart the client after you save the file.
             a caption                   ~ Severe Driving Conditions ‖ Trips of less than five miles.                  ~ ``
+            a long caption              ~ Figure 2 Memory use per worker process and thread                         ~ ``
+            a question                  ~ What happens when the client restarts after the change?                   ~ ``
+            a heading                   ~ #: Restart the client after you save the file                             ~ ``
             another lead-in             ~ The maximum amount you could receive from the state this year is:           ~ ``
             four items                  ~ -: slopes ‖ -: obstacles ‖ -: rain sensor ‖ -: tall grass                   ~ slopes ¶ obstacles ¶ rain sensor
             a table                     ~ |: Plan | Price ‖ |: Basic | $12                                            ~ ``
@@ -493,8 +499,9 @@ class PassagesTest {
         String leadIn = "You can do this by editing the configuration file and making sure it contains the following:";
         List<TextBlock> page = new ArrayList<>(List.of(new TextBlock(Kind.PARAGRAPH, leadIn)));
         for (String part : after.split(" ‖ ")) {
-            Kind kind =
-                    part.startsWith("-: ") ? Kind.LIST_ITEM : part.startsWith("|: ") ? Kind.TABLE_ROW : Kind.PARAGRAPH;
+            Kind kind = part.startsWith("-: ")
+                    ? Kind.LIST_ITEM
+                    : part.startsWith("|: ") ? Kind.TABLE_ROW : part.startsWith("#: ") ? Kind.HEADING : Kind.PARAGRAPH;
             page.add(new TextBlock(kind, kind == Kind.PARAGRAPH ? part : part.substring(3)));
         }
 
@@ -582,6 +589,18 @@ class PassagesTest {
                 .extracting(Passage::text, Passage::context, Passage::output)
                 .containsExactly(
                         tuple("$ python3 --version", "", false), tuple("Python 3.10.12", "$ python3 --version", true));
+    }
+
+    @Test
+    void a_block_of_output_after_a_command_of_two_lines_is_read_with_both_lines() {
+        List<TextBlock> page = List.of(
+                new TextBlock(Kind.CODE, "$ docker run \\\n  --rm nginx"),
+                new TextBlock(Kind.CODE, "Unable to find image 'nginx:latest' locally"));
+
+        assertThat(Passages.of(page))
+                .filteredOn(Passage::output)
+                .extracting(Passage::context)
+                .containsExactly("$ docker run \\\n--rm nginx");
     }
 
     @Test
