@@ -18,9 +18,9 @@ package dev.caravan.model;
  *     false for every other passage
  * @param shows what a finding quotes right after the passage, the page's own text, or empty: what a sentence ending in
  *     a colon introduces ("Thus, this function returns 2:" then a short code block; "... the following line:" then the
- *     next paragraph's first sentence; the first items of a list), or the lines under a comment down to the line of code
- *     it is about ({@code -- JSONB index for querying JSON data}), which the passage alone only announces. The ranking reads the
- *     passage without it.
+ *     next paragraph's first sentence; the first items of a list), or the lines under a comment down to the line of
+ *     code it is about ({@code -- JSONB index for querying JSON data}), which the passage alone only announces. The
+ *     ranking reads the passage without it.
  */
 public record Passage(
         String text,

@@ -29,8 +29,8 @@ record Asked(AnswerType type, Measure measure, boolean output) {
             Pattern.compile("(?<!\\d)\"[^\"]{1,200}\"|“[^”]{1,200}”|`[^`]{1,200}`"); // not 27" (inches)
 
     /**
-     * What {@code query} asks for, from its wording; text it quotes ({@link #QUOTED}) does not count. Measured (answer@5
-     * with the model): see docs/benchmarks.md, "Keyword-style code questions".
+     * What {@code query} asks for, from its wording; text it quotes ({@link #QUOTED}) does not count. Measured
+     * (answer@5 with the model): see docs/benchmarks.md, "Keyword-style code questions".
      */
     static Asked of(String query) {
         String asking = QUOTED.matcher(query).replaceAll(" ");

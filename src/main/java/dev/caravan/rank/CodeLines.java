@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * command's output, which many pages set apart from the command ({@code # systemctl set-default multi-user.target},
  * then a block of {@code Removed ...} and {@code Created symlink ...}). Any other block (a program, a configuration
  * file, more commands) is all code: none of its lines is output. A line also knows the comment above it and the line
- * that opens the block or section it sits in, which say what it does ({@link #read}); a line of output knows the command
- * that printed it instead. Stateless.
+ * that opens the block or section it sits in, which say what it does ({@link #read}); a line of output knows the
+ * command that printed it instead. Stateless.
  */
 final class CodeLines {
 
@@ -179,9 +179,9 @@ final class CodeLines {
 
     /**
      * As {@link #of(String)}, for a block shown right after one that ends with a command typed at a prompt,
-     * {@code before} ({@link #promptedCommand}; null when the block before ended with none): if this block has no prompt
-     * and every line of it reads as a message ({@link #readsAsMessage}), every line is that command's output, read with
-     * the command. A command with no prompt ({@code journalctl -u nginx}), a program or a configuration file
+     * {@code before} ({@link #promptedCommand}; null when the block before ended with none): if this block has no
+     * prompt and every line of it reads as a message ({@link #readsAsMessage}), every line is that command's output,
+     * read with the command. A command with no prompt ({@code journalctl -u nginx}), a program or a configuration file
      * ({@code server { listen 80; }}) does not read as a message.
      */
     static List<Line> of(String block, @Nullable String before) {

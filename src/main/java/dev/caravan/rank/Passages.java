@@ -18,10 +18,11 @@ import java.util.regex.Pattern;
  * the block's lead-in or heading and the line opening the block it sits in; a command's output told apart,
  * {@link CodeLines}; what a command printed read with the command), headings of a few words and "Label: value" lines,
  * each whole. A sentence ending in a colon shows what it introduces when it is quoted: a short code block ("... like
- * this:" then the code), the next paragraph's first sentence, or a list's first items. Not quotable: questions, short lead-ins ending in a colon ("Here is how:"), fragments of
- * prose, calls to action, generic openers, and a code block's one-word label ("js"). A sentence that leans on the one before
- * it ("It costs $12 a month.") is quoted together with that sentence, verbatim and in order, when both are in one
- * paragraph, and not at all when it opens its paragraph. Stateless.
+ * this:" then the code), the next paragraph's first sentence, or a list's first items. Not quotable: questions, short
+ * lead-ins ending in a colon ("Here is how:"), fragments of prose, calls to action, generic openers, and a code block's
+ * one-word label ("js"). A sentence that leans on the one before it ("It costs $12 a month.") is quoted together with
+ * that sentence, verbatim and in order, when both are in one paragraph, and not at all when it opens its paragraph.
+ * Stateless.
  */
 final class Passages {
 
