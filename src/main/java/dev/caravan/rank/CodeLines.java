@@ -33,7 +33,7 @@ final class CodeLines {
      * @param output whether it is what a command printed, not something typed
      * @param comment the comment above it in its block ({@link #read}), which says what it does, or empty
      * @param enclosing the line that opens the section or block it sits in ({@link #read}); for what a command printed,
-     *     the command typed before it in the block; or empty
+     *     the command typed before it in the block, or the one the block before ended with; or empty
      */
     record Line(String text, boolean output, String comment, String enclosing) {}
 

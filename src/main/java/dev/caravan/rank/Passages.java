@@ -123,10 +123,9 @@ final class Passages {
             else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
             if (leadInPassage >= 0 && kind != Kind.CODE) {
                 // a lead-in followed by prose or a list shows the sentence or the first items it introduces
-                String shown =
-                        introduced(blocks, b, passages.get(leadInPassage).text().length());
-                if (!shown.isEmpty())
-                    passages.set(leadInPassage, passages.get(leadInPassage).showing(shown));
+                Passage lead = passages.get(leadInPassage);
+                String shown = introduced(blocks, b, lead.text().length());
+                if (!shown.isEmpty()) passages.set(leadInPassage, lead.showing(shown));
                 leadInPassage = -1;
             }
             if (labelOfNext(blocks, b)) { // "Care instructions:" then "Machine wash at 30 °C": one label line
@@ -246,9 +245,8 @@ final class Passages {
     /**
      * What a lead-in of {@code leadInChars} characters shows when block {@code b}, right after it, is prose or a list:
      * the paragraph's first sentence (a statement of {@value #MIN_WORDS} words or more ending in a full stop or an
-     * exclamation mark, not a call to action), or the first
-     * {@value #SHOWN_ITEMS} items of the list, as long as the lead-in and
-     * they together are no longer than a passage may be; else nothing.
+     * exclamation mark, not a call to action), or the first {@value #SHOWN_ITEMS} items of the list, as many of them as
+     * keep the lead-in and what it shows within the longest passage ({@value #MAX_CHARS} characters); else nothing.
      */
     private static String introduced(List<TextBlock> blocks, int b, int leadInChars) {
         TextBlock block = blocks.get(b);
@@ -266,10 +264,14 @@ final class Passages {
                     i < blocks.size() && i < b + SHOWN_ITEMS && blocks.get(i).kind() == Kind.LIST_ITEM;
                     i++) shown.add(blocks.get(i).text().strip());
         }
-        int chars = leadInChars;
-        int fit = 0;
-        while (fit < shown.size() && (chars += 1 + shown.get(fit).length()) <= MAX_CHARS) fit++;
-        return String.join("\n", shown.subList(0, fit));
+        int room = MAX_CHARS - leadInChars;
+        List<String> fits = new ArrayList<>();
+        for (String part : shown) {
+            room -= 1 + part.length(); // and the line break before it
+            if (room < 0) break;
+            fits.add(part);
+        }
+        return String.join("\n", fits);
     }
 
     /**
