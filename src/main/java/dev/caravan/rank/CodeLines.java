@@ -34,11 +34,12 @@ final class CodeLines {
      * @param comment the comment above it in its block ({@link #read}), which says what it does, or empty
      * @param enclosing the line that opens the section or block it sits in ({@link #read}); for what a command printed,
      *     the command typed before it in the block, or the one the block before ended with; or empty
+     * @param remark whether the line is itself a comment that says something ({@link #comment})
      */
-    record Line(String text, boolean output, String comment, String enclosing) {}
+    record Line(String text, boolean output, String comment, String enclosing, boolean remark) {}
 
     /** A line of a block as read, before it is told apart as typed or printed. */
-    private record Read(String text, String comment, String enclosing) {}
+    private record Read(String text, String comment, String enclosing, boolean remark) {}
 
     /**
      * A C++ or Qt access label ({@code public:}, {@code private slots:}, then perhaps a {@code //} comment): in a
@@ -195,7 +196,8 @@ final class CodeLines {
                         r.text(),
                         true,
                         "",
-                        before.isEmpty() || before.length() > ENCLOSING_CHARS ? r.enclosing() : before));
+                        before.isEmpty() || before.length() > ENCLOSING_CHARS ? r.enclosing() : before,
+                        r.remark()));
             return out;
         }
         boolean commands = !prompted && !lines.isEmpty() && startsWithCommandWord(lines.get(0));
@@ -224,7 +226,7 @@ final class CodeLines {
             String comment = prompted ? "" : read.get(i).comment();
             // what a command printed is read with the command, which says what it shows
             String enclosing = typed || command.isEmpty() ? read.get(i).enclosing() : command;
-            out.add(new Line(line, !typed, comment, enclosing));
+            out.add(new Line(line, !typed, comment, enclosing, read.get(i).remark()));
             continued = typed && CONTINUES.matcher(line).find();
         }
         return out;
@@ -273,14 +275,14 @@ final class CodeLines {
             String enclosing = open.isEmpty() ? section : open.peek().line();
             if (comment(line)) {
                 comments.add(line, open.size(), indent);
-                read.add(new Read(line, "", enclosing));
+                read.add(new Read(line, "", enclosing, true));
             } else if (indent == 0 && SECTION.matcher(line).matches()) {
                 comments.code();
-                read.add(new Read(line, comments.current(), ""));
+                read.add(new Read(line, comments.current(), "", false));
                 section = line;
             } else {
                 comments.code();
-                read.add(new Read(line, comments.current(), enclosing));
+                read.add(new Read(line, comments.current(), enclosing, false));
                 // a longer opener still opens a block, but is no line's context
                 if (opens(line) && !access)
                     open.push(new Opener(indent, line.length() <= ENCLOSING_CHARS ? line : "", line.endsWith("{")));
@@ -370,7 +372,7 @@ final class CodeLines {
      * command after a root prompt or zsh's {@code %}: a command word, or a second word that is a file or an option
      * ({@code # apt install nginx}, {@code # nano config.yaml}, {@code % brew install wget}).
      */
-    static boolean comment(String line) {
+    private static boolean comment(String line) {
         if (!COMMENT.matcher(line).lookingAt() || line.endsWith("{")) return false;
         Matcher marker = MARKER.matcher(line);
         String said = marker.lookingAt() ? line.substring(marker.end()) : line;
@@ -384,21 +386,14 @@ final class CodeLines {
     }
 
     /**
-     * Whether the last of a block's {@code lines} (as {@link #of} told them apart) is a command typed at a prompt
-     * ({@code $ }, {@code # apt}, ...).
-     */
-    private static boolean endsWithPromptedCommand(List<Line> lines) {
-        return !lines.isEmpty()
-                && !lines.get(lines.size() - 1).output()
-                && lines.stream().anyMatch(l -> prompt(l.text()));
-    }
-
-    /**
-     * The command typed at a prompt that a block's {@code lines} end with, all its lines when it goes on over several
-     * ({@code $ docker run \} then {@code --rm nginx}), or null ({@link #endsWithPromptedCommand}).
+     * The command typed at a prompt ({@code $ }, {@code # apt}, ...) that a block's {@code lines} (as {@link #of} told
+     * them apart) end with, all its lines when it goes on over several ({@code $ docker run \} then
+     * {@code --rm nginx}), or null when the last line is no such command.
      */
     static @Nullable String promptedCommand(List<Line> lines) {
-        if (!endsWithPromptedCommand(lines)) return null;
+        if (lines.isEmpty()
+                || lines.get(lines.size() - 1).output()
+                || lines.stream().noneMatch(l -> prompt(l.text()))) return null;
         int first = lines.size() - 1;
         while (first > 0
                 && !lines.get(first - 1).output()

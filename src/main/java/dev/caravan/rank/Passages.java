@@ -121,8 +121,8 @@ final class Passages {
             if (kind != Kind.TABLE_ROW) tableHeader = "";
             if (introduced == null) introduced = kind;
             else if (kind != introduced) leadIn = ""; // the list, table or code it introduced has ended
-            if (leadInPassage >= 0 && kind != Kind.CODE) {
-                // a lead-in followed by prose or a list shows the sentence or the first items it introduces
+            if (leadInPassage
+                    >= 0) { // the lead-in quoted alone says "like this:" and stops: it shows what it introduces
                 Passage lead = passages.get(leadInPassage);
                 String shown = introduced(blocks, b, lead.text().length());
                 if (!shown.isEmpty()) passages.set(leadInPassage, lead.showing(shown));
@@ -147,19 +147,13 @@ final class Passages {
                     // a block right after a typed command may be what it printed, set apart from it
                     List<CodeLines.Line> lines = CodeLines.of(text, afterCommand);
                     endsWithCommand = CodeLines.promptedCommand(lines);
-                    if (leadInPassage >= 0 && !leadIn.isEmpty() && shortBlock(passages.get(leadInPassage), text)) {
-                        // the lead-in quoted alone says "like this:" and stops; its finding shows the block
-                        passages.set(leadInPassage, passages.get(leadInPassage).showing(text.strip()));
-                    }
-                    leadInPassage = -1; // only the block right after it
                     Map<String, String> joined = new HashMap<>(); // the block's lines share each context string
                     // a comment quoted alone says what the line under it does, without the line: it shows the lines
                     // after it down to that line, the page's own (pending: comment passage -> its place in the block)
                     Map<Integer, Integer> pending = new HashMap<>();
                     for (int i = 0; i < lines.size(); i++) {
                         CodeLines.Line line = lines.get(i);
-                        boolean isComment = CodeLines.comment(line.text());
-                        if (!isComment) {
+                        if (!line.remark()) {
                             for (Map.Entry<Integer, Integer> c : pending.entrySet()) {
                                 Passage commented = passages.get(c.getKey());
                                 if (!line.comment().contains(commented.text())) continue;
@@ -175,7 +169,7 @@ final class Passages {
                         if (!codeLine(line.text()) && !printedValue(line)) continue;
                         String around = codeContext(line, context, joined);
                         passages.add(new Passage(line.text(), heading, position++, 0, kind, around, line.output()));
-                        if (isComment) pending.put(passages.size() - 1, i);
+                        if (line.remark()) pending.put(passages.size() - 1, i);
                     }
                 }
                 case TABLE_ROW -> {
@@ -243,15 +237,18 @@ final class Passages {
     }
 
     /**
-     * What a lead-in of {@code leadInChars} characters shows when block {@code b}, right after it, is prose or a list:
-     * the paragraph's first sentence (a statement of {@value #MIN_WORDS} words or more ending in a full stop or an
-     * exclamation mark, not a call to action), or the first {@value #SHOWN_ITEMS} items of the list, as many of them as
-     * keep the lead-in and what it shows within the longest passage ({@value #MAX_CHARS} characters); else nothing.
+     * What a lead-in of {@code leadInChars} characters shows of block {@code b}, right after it: a code block whole
+     * when it is short ({@link #shortBlock}), the paragraph's first sentence (a statement of {@value #MIN_WORDS} words
+     * or more ending in a full stop or an exclamation mark, not a call to action), or the first {@value #SHOWN_ITEMS}
+     * items of the list, as many of them as keep the lead-in and what it shows within the longest passage
+     * ({@value #MAX_CHARS} characters); else nothing (a heading, a table).
      */
     private static String introduced(List<TextBlock> blocks, int b, int leadInChars) {
         TextBlock block = blocks.get(b);
         List<String> shown = new ArrayList<>();
-        if (block.kind() == Kind.PARAGRAPH || block.kind() == Kind.QUOTE) {
+        if (block.kind() == Kind.CODE) {
+            if (shortBlock(block.text())) shown.add(block.text().strip());
+        } else if (block.kind() == Kind.PARAGRAPH || block.kind() == Kind.QUOTE) {
             List<int[]> spans = Sentences.spans(block.text());
             String first = spans.isEmpty() ? "" : block.text().substring(spans.get(0)[0], spans.get(0)[1]);
             // a statement, not a caption ("Severe Driving Conditions"), an ellipsis, a question, a call to action or
@@ -274,13 +271,9 @@ final class Passages {
         return String.join("\n", fits);
     }
 
-    /**
-     * Whether a code block is short enough to be shown whole after its lead-in's passage: at most
-     * {@value #SHORT_BLOCK_LINES} lines (blank ones aside), and the two together no longer than a passage may be.
-     */
-    private static boolean shortBlock(Passage leadIn, String block) {
-        return block.strip().lines().filter(l -> !l.isBlank()).count() <= SHORT_BLOCK_LINES
-                && leadIn.text().length() + 1 + block.strip().length() <= MAX_CHARS;
+    /** Whether a code block is short enough to show whole after a lead-in: {@value #SHORT_BLOCK_LINES} lines at most. */
+    private static boolean shortBlock(String block) {
+        return block.strip().lines().filter(l -> !l.isBlank()).count() <= SHORT_BLOCK_LINES;
     }
 
     /**

@@ -368,7 +368,7 @@ final class ReportMarkdown {
      * lines under a comment) with " ⏎ " before each of its lines.
      */
     static String quote(String text) {
-        return inline(text.strip().replaceAll("\\s*\\n\\s*", " \u23ce "));
+        return breaksAs(text, " \u23ce ");
     }
 
     /**
@@ -377,7 +377,12 @@ final class ReportMarkdown {
      * button:last-child {", not "Ordering flex items button:last-child {".
      */
     static String context(String context) {
-        return inline(context.strip().replaceAll("\\s*\\n\\s*", " \u203a "));
+        return breaksAs(context, " \u203a ");
+    }
+
+    /** {@code text} as one line of inline Markdown, {@code separator} where its lines break. */
+    private static String breaksAs(String text, String separator) {
+        return inline(text.strip().replaceAll("\\s*\\n\\s*", separator));
     }
 
     private static String inline(String text) {
